@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Regenerate the committed ISA description (isa/*.isa) from the PTO 0.58.3
+"""Regenerate the committed ISA description (the isa/ tables) from the PTO 0.58.3
 machine-readable catalogs, then apply ADR 0097 on top.
 
 Usage: scripts/isa-import.py CATALOG_DIR OUT_DIR
@@ -475,8 +475,8 @@ CMD_SYNTAX = {
                       "b.ios mask={PEMode:pem}, ->{SharedTID:s}<{SizeCode:b4}>"],
     ("BSTART", "BSTART DIRECT, <label>"): ["bstart direct, {simm25:pc=1}"],
     ("BSTART", "BSTART COND, <label>"): ["bstart cond, {simm25:pc=1}"],
-    ("BSTART.CALL", None): ["bstart.call {simm12:pc=1}, {uimm5:pc=1}, ->ra"],
-    ("BSTART.ICALL", None): ["bstart.icall {uimm5:pc=1}, ->ra"],
+    ("BSTART.CALL", None): ["bstart.call {simm12:pc=1}, {uimm5:pcl=1}, ->ra"],
+    ("BSTART.ICALL", None): ["bstart.icall {uimm5:pcl=1}, ->ra"],
     ("BSTART.FP", "BSTART.FP RET"): ["bstart.fp ret"],
     ("BSTART.FP", "BSTART.FP COND, <label>"): ["bstart.fp cond, {simm17:pc=1}"],
     ("BSTART.FP", "BSTART.FP IND"): ["bstart.fp ind"],

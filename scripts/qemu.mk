@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# qemu.mk: build rules for build/qemu-system-tile, included by the
+# top-level Makefile (and usable alone: make -f scripts/qemu.mk qemu).
+#
+#   make qemu          configure if needed, then build build/qemu-system-tile
+#   make qemu-clean    remove the QEMU build directory (keeps the source)
+#
+# Paths are relative to the repository root, where make runs.
+
+QEMU_DIR      ?= build/qemu
+QEMU_BUILD    ?= $(QEMU_DIR)/build
+QEMU_JOBS     ?= 2
+QEMU_NINJA    ?= nice ninja
+
+# Re-run configure when it or its helpers or the patches change.
+QEMU_CONFIG_DEPS := configure $(wildcard scripts/qemu-*.sh) \
+                    $(wildcard patches/*.patch)
+
+.PHONY: qemu qemu-clean
+
+qemu: $(QEMU_BUILD)/.tile-config
+	$(QEMU_NINJA) -C $(QEMU_BUILD) -j$(QEMU_JOBS) qemu-system-tile
+	@ln -sfn qemu/build/qemu-system-tile build/qemu-system-tile
+
+$(QEMU_BUILD)/.tile-config: $(QEMU_CONFIG_DEPS)
+	@if [ -x $(QEMU_DIR)/config.status ]; then \
+	    $(QEMU_DIR)/config.status; \
+	else \
+	    ./configure; \
+	fi
+	@touch $@
+
+build/qemu-system-tile: qemu
+
+qemu-clean:
+	rm -rf $(QEMU_BUILD) build/qemu-system-tile
