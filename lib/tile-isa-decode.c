@@ -187,6 +187,15 @@ int tile_isa_field_index(const TileIsaForm *form, const char *name)
     return -1;
 }
 
+uint64_t tile_isa_field_holes(const TileIsaField *f)
+{
+    uint64_t covered = 0;
+    for (unsigned i = 0; i < f->npieces; i++) {
+        covered |= width_mask(f->pieces[i].width) << f->pieces[i].value_lsb;
+    }
+    return width_mask(f->width) & ~covered;
+}
+
 bool tile_isa_encode(const TileIsaForm *form, const int64_t *values,
                      uint64_t *bits, char *err, size_t errlen)
 {
@@ -202,6 +211,12 @@ bool tile_isa_encode(const TileIsaForm *form, const int64_t *values,
             fits = v >= lo && v <= hi;
         } else {
             fits = v >= 0 && (uint64_t)v <= width_mask(f->width);
+        }
+        uint64_t holes = tile_isa_field_holes(f);
+        if (fits && ((uint64_t)v & holes)) {
+            snprintf(err, errlen, "operand %s: %lld must be a multiple of %llu", f->name,
+                     (long long)v, (unsigned long long)(holes + 1));
+            return false;
         }
         if (!fits) {
             snprintf(err, errlen, "operand %s out of range: %lld does not fit %s%u bits",

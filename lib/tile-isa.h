@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TILE_ISA_MAX_FIELDS 12
+#define TILE_ISA_MAX_FIELDS 16
 #define TILE_ISA_MAX_INSN_BYTES 8
 
 typedef struct TileIsaPiece {
@@ -106,6 +106,8 @@ TileIsaStatus tile_isa_decode_word(uint64_t word, unsigned avail_bytes,
 
 /* Field value extraction for a given form (sign-extended for 's'). */
 int64_t tile_isa_field_value(const TileIsaField *f, uint64_t bits);
+/* Value bits of a field that no encoding piece carries (must be zero). */
+uint64_t tile_isa_field_holes(const TileIsaField *f);
 bool tile_isa_constraints_hold(const TileIsaForm *form, const int64_t *values);
 
 /* Encode field values (same convention as TileIsaInsn.value) into bits.

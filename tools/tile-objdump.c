@@ -72,10 +72,19 @@ static void disassemble(const uint8_t *code, size_t size, uint64_t base,
         }
         TileIsaStatus st = tile_isa_decode(code + off, size - off, &insn);
         unsigned len = insn.length ? insn.length : 2;
+        char canon[256] = "";
         if (st == TILE_ISA_OK && tile_isa_format(&insn, addr, text, sizeof(text)) >= 0) {
-            line(addr, code + off, len, text);
-            off += len;
-            continue;
+            /* Bits outside every field and fixed mask (B.IOT source-only
+             * DstTile) do not survive the text: show such words as data. */
+            uint64_t again;
+            char err[128];
+            if (tile_isa_encode(insn.form, insn.value, &again, err, sizeof(err)) &&
+                again == insn.bits) {
+                line(addr, code + off, len, text);
+                off += len;
+                continue;
+            }
+            snprintf(canon, sizeof(canon), "%s", text);
         }
         if (len > size - off) {
             len = (unsigned)((size - off) & ~(size_t)1);
@@ -86,10 +95,11 @@ static void disassemble(const uint8_t *code, size_t size, uint64_t base,
             o += (size_t)snprintf(text + o, sizeof(text) - o, "%s0x%02x%02x", i ? ", " : "",
                                   code[off + i + 1], code[off + i]);
         }
-        const char *why = st == TILE_ISA_RESERVED ? "reserved " :
+        const char *why = canon[0] ? "non-canonical: " :
+                          st == TILE_ISA_RESERVED ? "reserved " :
                           st == TILE_ISA_TRUNCATED ? "truncated" : "illegal";
         snprintf(text + o, sizeof(text) - o, " ; <%s%s>", why,
-                 st == TILE_ISA_RESERVED ? insn.reserved->mnemonic : "");
+                 canon[0] ? canon : st == TILE_ISA_RESERVED ? insn.reserved->mnemonic : "");
         line(addr, code + off, len, text);
         off += len;
     }

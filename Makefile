@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# User entry points.  `make` builds the host tools (build/tile-as,
+# build/tile-objdump); `make check` runs every test.
+
+BUILD ?= build
+
+.PHONY: all tools check deps clean
+
+all: tools
+
+deps:
+	@sh scripts/host-deps.sh
+
+$(BUILD)/build.ninja: | deps
+	meson setup $(BUILD) .
+
+tools: $(BUILD)/build.ninja
+	ninja -C $(BUILD)
+	@ln -sf tools/tile-as $(BUILD)/tile-as
+	@ln -sf tools/tile-objdump $(BUILD)/tile-objdump
+
+check: tools
+	@meson test -C $(BUILD) --print-errorlogs; \
+	python3 scripts/test-summary.py $(BUILD)/meson-logs/testlog.json
+
+clean:
+	rm -rf $(BUILD)

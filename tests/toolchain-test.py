@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""tile-as / tile-objdump end to end: ELF and binary output, disassembly that
+reassembles to the same bytes, and one-line file:line errors."""
+
+import os
+import random
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+tile_as, tile_objdump, srcdir = sys.argv[1:4]
+passed = failed = 0
+
+
+def check(name, cond, detail=""):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL: %s %s" % (name, detail))
+
+
+def run(*args, **kw):
+    return subprocess.run(list(args), capture_output=True, text=True, **kw)
+
+
+def elf_info(path):
+    data = open(path, "rb").read()
+    assert data[:4] == b"\x7fELF"
+    (e_type, e_machine, _, e_entry, e_phoff, e_shoff, _, _, _, e_phnum, e_shentsize,
+     e_shnum, e_shstrndx) = struct.unpack_from("<HHIQQQIHHHHHH", data, 16)
+    shdrs = [struct.unpack_from("<IIQQQQIIQQ", data, e_shoff + i * e_shentsize) for i in range(e_shnum)]
+    shstr = shdrs[e_shstrndx]
+    def name(off):
+        s = data[shstr[4] + off:]
+        return s[:s.index(b"\0")].decode()
+    sections = {name(s[0]): s for s in shdrs}
+    syms = {}
+    if ".symtab" in sections:
+        st = sections[".symtab"]
+        strt = shdrs[st[6]]
+        for i in range(st[5] // 24):
+            n, info, other, shndx, value, size = struct.unpack_from("<IBBHQQ", data, st[4] + i * 24)
+            s = data[strt[4] + n:]
+            syms[s[:s.index(b"\0")].decode()] = value
+    return data, e_type, e_machine, e_entry, sections, syms
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    src = os.path.join(srcdir, "asm", "features.s")
+    elf = os.path.join(tmp, "f.elf")
+    r = run(tile_as, "--base", "0x1000", "-o", elf, src)
+    check("assemble features.s", r.returncode == 0, r.stderr)
+    data, e_type, e_machine, e_entry, sections, syms = elf_info(elf)
+    check("ET_EXEC", e_type == 2)
+    check("e_machine 0xE9", e_machine == 0xE9)
+    check("entry is _start", e_entry == syms.get("_start") == 0x1000, hex(e_entry))
+    text = sections[".text"]
+    check(".text at the base", text[3] == 0x1000)
+    tb = data[text[4]:text[4] + text[5]]
+    check("first instruction is hl.liu", tb[0] & 0xf == 0xe)
+    d = sections[".data"]
+    db = data[d[4]:d[4] + d[5]]
+    table = syms["table"]
+    check(".byte/.half/.word", db[:6] == bytes([1, 2, 0xff, 0xff, 0x34, 0x12]))
+    check(".word of a label", struct.unpack_from("<I", db, 10)[0] == table)
+    check(".dword -1", db[14:22] == b"\xff" * 8)
+    check(".ascii/.asciz", db[22:27] == b"abc\n\0")
+    check(".org", syms["end_of_table"] == table + 64 and d[5] == 64)
+    check(".bss is no-bits", sections[".bss"][1] == 8 and sections[".bss"][5] == 256)
+    check(".p2align", syms["far_label"] % 8 == 0)
+
+    # raw binary output holds the same bytes as the sections
+    binf = os.path.join(tmp, "f.bin")
+    r = run(tile_as, "--base", "0x1000", "-O", "binary", "-o", binf, src)
+    raw = open(binf, "rb").read()
+    check("-O binary", r.returncode == 0 and raw[:len(tb)] == tb and raw[d[3] - 0x1000:][:64] == db,
+          r.stderr)
+
+    # disassembly reassembles to the same bytes (ELF and raw)
+    r = run(tile_objdump, elf)
+    check("objdump ELF", r.returncode == 0 and "<_start>:" in r.stdout and "hl.liu 0x10000000, ->a0" in r.stdout,
+          r.stdout[:400])
+    check("objdump line format", re.search(r"^\s+1000:\s+[0-9a-f]{12}\s+hl\.liu", r.stdout, re.M) is not None)
+    r = run(tile_objdump, "-S", elf)
+    re_s = os.path.join(tmp, "re.s")
+    open(re_s, "w").write(r.stdout)
+    re_bin = os.path.join(tmp, "re.bin")
+    r2 = run(tile_as, "--base", "0x1000", "-O", "binary", "-o", re_bin, re_s)
+    check("objdump -S reassembles", r2.returncode == 0 and open(re_bin, "rb").read() == tb, r2.stderr)
+
+    # random words, every form's match word, data and illegal words included
+    rng = random.Random(1234)
+    blob = bytearray()
+    for _ in range(20000):
+        blob += rng.getrandbits(16).to_bytes(2, "little")
+    for w in (0x00001013 | (1 << 26), 0x00001013 | (1 << 27)):      # B.IOS reserved bits
+        blob += w.to_bytes(4, "little")
+    rawf = os.path.join(tmp, "rand.bin")
+    open(rawf, "wb").write(blob)
+    r = run(tile_objdump, "-S", "--raw", rawf, "--base", "0x40000")
+    open(re_s, "w").write(r.stdout)
+    r2 = run(tile_as, "--base", "0x40000", "-O", "binary", "-o", re_bin, re_s)
+    check("random bytes disassemble and reassemble", r2.returncode == 0 and open(re_bin, "rb").read() == bytes(blob),
+          r2.stderr[:500])
+    check("illegal words are marked", "; <illegal>" in r.stdout)
+    r = run(tile_objdump, "--raw", rawf)
+    tail = r.stdout.strip().splitlines()[-2:]
+    check("B.IOS with bit 26/27 set is illegal", all("<illegal>" in l for l in tail), tail)
+
+    # errors: file:line: message, exit status 1, no output left behind
+    cases = [
+        ("unknown mnemonic", "  nop\n  frobnicate a0\n", 2, "unknown mnemonic"),
+        ("operand out of range", "addi a0, 5000, ->a1\n", 1, "out of range"),
+        ("undefined label", "j nowhere\n", 1, "undefined symbol 'nowhere'"),
+        ("branch target out of range", "c.bstart direct, far\n.space 8192\nfar: bstop\n", 1, "out of range"),
+        ("odd target", "j 0x1001\n", 1, "odd target"),
+        ("S64 does not exist", "b.ios s64, mask=1111\n", 1, "s64"),
+        ("bad register", "add a0, r99, ->a1\n", 1, "operands do not match"),
+        ("data too wide", ".byte 256\n", 1, "does not fit"),
+        ("unknown directive", ".frob 1\n", 1, "unknown directive"),
+        ("duplicate label", "x: bstop\nx: bstop\n", 2, "already defined"),
+        ("bad PE mask", "b.ios s1, mask=1010\n", 1, "PEMode"),
+    ]
+    for name, text_, line, msg in cases:
+        path = os.path.join(tmp, "err.s")
+        out = os.path.join(tmp, "err.elf")
+        open(path, "w").write(text_.replace("  nop\n", "bstop\n"))
+        if os.path.exists(out):
+            os.remove(out)
+        r = run(tile_as, "-o", out, path)
+        first = r.stderr.splitlines()[0] if r.stderr else ""
+        check("error: " + name, r.returncode == 1 and first.startswith("%s:%d: " % (path, line))
+              and msg in first and not os.path.exists(out), "rc=%d %r" % (r.returncode, r.stderr))
+
+    # malformed inputs to the disassembler
+    bad = os.path.join(tmp, "bad.elf")
+    open(bad, "wb").write(data[:100])
+    r = run(tile_objdump, bad)
+    check("truncated ELF", r.returncode == 1 and r.stderr.count("\n") == 1, r.stderr)
+    wrong = bytearray(data)
+    wrong[18] = 0xF3
+    open(bad, "wb").write(wrong)
+    r = run(tile_objdump, bad)
+    check("wrong e_machine", r.returncode == 1 and "e_machine" in r.stderr, r.stderr)
+
+print("%d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
