@@ -137,6 +137,14 @@ with tempfile.TemporaryDirectory() as tmp:
         check("error: " + name, r.returncode == 1 and first.startswith("%s:%d: " % (path, line))
               and msg in first and not os.path.exists(out), "rc=%d %r" % (r.returncode, r.stderr))
 
+    # the examples in docs/assembly.md assemble
+    doc = open(os.path.join(srcdir, "..", "docs", "assembly.md")).read()
+    for i, block in enumerate(re.findall(r"```\n(.*?)```", doc, re.S)):
+        path = os.path.join(tmp, "doc%d.s" % i)
+        open(path, "w").write(block)
+        r = run(tile_as, "-o", os.path.join(tmp, "doc.elf"), path)
+        check("docs/assembly.md example %d" % i, r.returncode == 0, r.stderr)
+
     # malformed inputs to the disassembler
     bad = os.path.join(tmp, "bad.elf")
     open(bad, "wb").write(data[:100])
