@@ -373,6 +373,67 @@ START_TEST(test_known_encodings)
 }
 END_TEST
 
+static const char *tile_as_path;
+
+/* One instance of every form (every syntax alternative), formatted by the
+ * library, assembled by the tile-as program: the bytes must be identical. */
+START_TEST(test_tile_as_reassembles_every_form)
+{
+    char dir[] = "/tmp/test-isa-XXXXXX";
+    char src[64], out[64], cmd[512];
+    ck_assert_ptr_nonnull(tile_as_path);
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(src, sizeof(src), "%s/all.s", dir);
+    snprintf(out, sizeof(out), "%s/all.bin", dir);
+    FILE *f = fopen(src, "w");
+    uint8_t *want = malloc(1 << 20);
+    size_t nwant = 0;
+    uint64_t pc = 0x2000;
+    fprintf(f, "    .org 0x2000\n");
+    for (unsigned fi = 0; fi < tile_isa_form_count; fi++) {
+        const TileIsaForm *form = &tile_isa_forms[fi];
+        for (unsigned k = 0; form->syntax[k]; k++) {
+            for (int trial = 0; trial < 3; trial++) {
+                int64_t values[TILE_ISA_MAX_FIELDS] = { 0 };
+                for (unsigned i = 0; i < form->nfields; i++) {
+                    values[i] = pick_value(form, i, trial);
+                }
+                apply_guard(form, k, values);
+                uint64_t bits;
+                char err[256], text[256];
+                TileIsaInsn insn;
+                if (!tile_isa_constraints_hold(form, values) ||
+                    !tile_isa_encode(form, values, &bits, err, sizeof(err))) {
+                    continue;
+                }
+                unsigned len = form->length_bits / 8;
+                ck_assert_int_eq(tile_isa_decode_word(bits, len, &insn), TILE_ISA_OK);
+                ck_assert_int_ge(tile_isa_format(&insn, pc, text, sizeof(text)), 0);
+                fprintf(f, "    %s\n", text);
+                tile_isa_store(bits, len, want + nwant);
+                nwant += len;
+                pc += len;
+            }
+        }
+    }
+    fclose(f);
+    snprintf(cmd, sizeof(cmd), "%s -O binary --base 0 -o %s %s", tile_as_path, out, src);
+    ck_assert_int_eq(system(cmd), 0);
+    FILE *g = fopen(out, "rb");
+    ck_assert_ptr_nonnull(g);
+    uint8_t *got = malloc(nwant + 0x2000 + 16);
+    size_t ngot = fread(got, 1, nwant + 0x2000 + 16, g);
+    fclose(g);
+    ck_assert_uint_eq(ngot, nwant + 0x2000);
+    ck_assert_msg(memcmp(got + 0x2000, want, nwant) == 0, "tile-as output differs");
+    ck_assert_uint_gt(nwant, 1000);
+    free(want);
+    free(got);
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 static Suite *isa_suite(void)
 {
     Suite *s = suite_create("tile-isa");
@@ -385,12 +446,14 @@ static Suite *isa_suite(void)
     tcase_add_test(tc, test_fused_bstart_call);
     tcase_add_test(tc, test_adr0097_bios);
     tcase_add_test(tc, test_known_encodings);
+    tcase_add_test(tc, test_tile_as_reassembles_every_form);
     suite_add_tcase(s, tc);
     return s;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    tile_as_path = argc > 1 ? argv[1] : NULL;
     SRunner *sr = srunner_create(isa_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
