@@ -4,7 +4,9 @@
 
 BUILD ?= build
 
-.PHONY: all tools check deps clean
+.PHONY: all tools check deps clean distclean
+
+include scripts/qemu.mk
 
 all: tools
 
@@ -23,5 +25,9 @@ check: tools
 	@meson test -C $(BUILD) --print-errorlogs; \
 	python3 scripts/test-summary.py $(BUILD)/meson-logs/testlog.json
 
+# clean keeps the QEMU source and build (build/qemu); distclean removes all.
 clean:
+	find $(BUILD) -mindepth 1 -maxdepth 1 ! -name qemu -exec rm -rf {} + 2>/dev/null || true
+
+distclean:
 	rm -rf $(BUILD)

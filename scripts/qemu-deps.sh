@@ -183,7 +183,7 @@ print_command() {
     [ -n "$missing_main" ] &&
         say "missing packages; run as root: apt-get install -y$missing_main"
     [ -n "$missing_bpo" ] &&
-        say "missing packages; run as root (after adding bookworm-backports, see 'configure --help'): apt-get install -y -t bookworm-backports$missing_bpo"
+        say "missing packages; as root, add the bookworm-backports entry with 'sh scripts/qemu-deps.sh sources', then: apt-get install -y -t bookworm-backports$missing_bpo"
     return 0
 }
 

@@ -11,7 +11,8 @@
 #
 #   target/tile, hw/tile, include/hw/tile      whole directories
 #   configs/**, gdb-xml/**                      file by file
-#   isa-lib -> REPO/lib, isa -> REPO/isa        for the ISA library hook
+#   isa-lib -> REPO/lib, isa -> REPO/isa,
+#   isa-scripts -> REPO/scripts                 for the ISA library hook
 #
 # The copy is redone only when UPSTREAM or the patches change; the stamp
 # file SRC/.tile-overlay records what it was made from.  Exit status 2
@@ -58,7 +59,7 @@ fi
 link_dir() {
     [ -d "$repo/$1" ] || die "missing $repo/$1"
     if [ -e "$src/$1" ] && [ ! -L "$src/$1" ]; then
-        rm -rf "$src/$1"
+        rm -rf "${src:?}/$1"
     fi
     mkdir -p "$(dirname "$src/$1")"
     ln -sfn "$repo/$1" "$src/$1"
@@ -87,7 +88,7 @@ link_files configs
 link_files gdb-xml
 
 # ISA library hook (see target/tile/meson.build)
-for pair in "isa-lib:lib" "isa:isa"; do
+for pair in "isa-lib:lib" "isa:isa" "isa-scripts:scripts"; do
     name=${pair%%:*}
     dir=${pair#*:}
     if [ -d "$repo/$dir" ]; then

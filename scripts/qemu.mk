@@ -13,6 +13,10 @@ QEMU_BUILD    ?= $(QEMU_DIR)/build
 QEMU_JOBS     ?= 2
 QEMU_NINJA    ?= nice ninja
 
+# Let ccache share objects between clones of the repository (CI builds in
+# a fresh clone): paths under the repository are hashed relative to it.
+export CCACHE_BASEDIR ?= $(CURDIR)
+
 # Re-run configure when it or its helpers or the patches change.
 QEMU_CONFIG_DEPS := configure $(wildcard scripts/qemu-*.sh) \
                     $(wildcard patches/*.patch)

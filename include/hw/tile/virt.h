@@ -1,0 +1,41 @@
+/*
+ * PTO Tile "virt" machine
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_TILE_VIRT_H
+#define HW_TILE_VIRT_H
+
+#include "hw/boards.h"
+#include "qom/object.h"
+
+#define TILE_VIRT_CPUS_MAX 16
+
+#define TYPE_TILE_VIRT_MACHINE MACHINE_TYPE_NAME("virt")
+OBJECT_DECLARE_SIMPLE_TYPE(TileVirtMachineState, TILE_VIRT_MACHINE)
+
+enum {
+    TILE_VIRT_DRAM,
+    TILE_VIRT_UART0,
+    TILE_VIRT_TEST,
+    TILE_VIRT_INTC,             /* reserved: external interrupt IDs */
+    TILE_VIRT_CORE,             /* reserved: tile-core windows, per core */
+};
+
+/* Stride between the tile-core MMIO windows of consecutive cores. */
+#define TILE_VIRT_CORE_STRIDE 0x1000
+
+typedef struct TileVirtMemMapEntry {
+    hwaddr base;
+    hwaddr size;
+} TileVirtMemMapEntry;
+
+struct TileVirtMachineState {
+    MachineState parent_obj;
+
+    vaddr entry;                /* reset PC of core 0 */
+    int fdt_size;
+};
+
+#endif

@@ -1,0 +1,259 @@
+/*
+ * QEMU PTO Tile CPU (one CPU = one PTO Core)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/qemu-print.h"
+#include "qapi/error.h"
+#include "cpu.h"
+#include "migration/vmstate.h"
+#include "exec/cputlb.h"
+#include "exec/page-protection.h"
+#include "exec/translation-block.h"
+#include "hw/qdev-properties.h"
+#include "tcg/debug-assert.h"
+
+static void tile_cpu_set_pc(CPUState *cs, vaddr value)
+{
+    TileCPU *cpu = TILE_CPU(cs);
+
+    cpu->env.pc = value;
+}
+
+static vaddr tile_cpu_get_pc(CPUState *cs)
+{
+    TileCPU *cpu = TILE_CPU(cs);
+
+    return cpu->env.pc;
+}
+
+static void tile_cpu_synchronize_from_tb(CPUState *cs,
+                                         const TranslationBlock *tb)
+{
+    TileCPU *cpu = TILE_CPU(cs);
+
+    tcg_debug_assert(!tcg_cflags_has(cs, CF_PCREL));
+    cpu->env.pc = tb->pc;
+}
+
+static void tile_restore_state_to_opc(CPUState *cs,
+                                      const TranslationBlock *tb,
+                                      const uint64_t *data)
+{
+    TileCPU *cpu = TILE_CPU(cs);
+
+    cpu->env.pc = data[0];
+}
+
+static bool tile_cpu_has_work(CPUState *cs)
+{
+    return cs->interrupt_request & CPU_INTERRUPT_HARD;
+}
+
+static int tile_cpu_mmu_index(CPUState *cs, bool ifetch)
+{
+    return 0;
+}
+
+/*
+ * Reset profile: PC 0 in ACR0, outside any block, empty T/U queues,
+ * all GPRs and system registers zero.
+ */
+static void tile_cpu_reset_hold(Object *obj, ResetType type)
+{
+    CPUState *cs = CPU(obj);
+    TileCPUClass *tcc = TILE_CPU_GET_CLASS(obj);
+    CPUTileState *env = cpu_env(cs);
+
+    if (tcc->parent_phases.hold) {
+        tcc->parent_phases.hold(obj, type);
+    }
+
+    memset(env, 0, offsetof(CPUTileState, end_reset_fields));
+    env->pc = 0;
+    env->acr = 0;
+    env->blk.phase = TILE_BLOCK_NONE;
+    cs->exception_index = -1;
+}
+
+static ObjectClass *tile_cpu_class_by_name(const char *cpu_model)
+{
+    ObjectClass *oc;
+    char *typename;
+
+    oc = object_class_by_name(cpu_model);
+    if (oc != NULL && object_class_dynamic_cast(oc, TYPE_TILE_CPU) != NULL &&
+        !object_class_is_abstract(oc)) {
+        return oc;
+    }
+    typename = g_strdup_printf(TILE_CPU_TYPE_NAME("%s"), cpu_model);
+    oc = object_class_by_name(typename);
+    g_free(typename);
+
+    return oc;
+}
+
+static void tile_cpu_realize(DeviceState *dev, Error **errp)
+{
+    CPUState *cs = CPU(dev);
+    TileCPUClass *tcc = TILE_CPU_GET_CLASS(dev);
+    Error *local_err = NULL;
+
+    cpu_exec_realizefn(cs, &local_err);
+    if (local_err != NULL) {
+        error_propagate(errp, local_err);
+        return;
+    }
+
+    qemu_init_vcpu(cs);
+    cpu_reset(cs);
+
+    tcc->parent_realize(dev, errp);
+}
+
+static bool tile_cpu_tlb_fill(CPUState *cs, vaddr addr, int size,
+                              MMUAccessType access_type, int mmu_idx,
+                              bool probe, uintptr_t retaddr)
+{
+    vaddr page = addr & TARGET_PAGE_MASK;
+
+    /* No translation yet: physical = virtual. */
+    tlb_set_page(cs, page, page, PAGE_READ | PAGE_WRITE | PAGE_EXEC,
+                 mmu_idx, TARGET_PAGE_SIZE);
+    return true;
+}
+
+hwaddr tile_cpu_get_phys_page_debug(CPUState *cs, vaddr addr)
+{
+    return addr & TARGET_PAGE_MASK;
+}
+
+static const char *tile_block_phase_name(uint32_t phase)
+{
+    switch (phase) {
+    case TILE_BLOCK_NONE:
+        return "none";
+    case TILE_BLOCK_HEADER:
+        return "header";
+    case TILE_BLOCK_BODY:
+        return "body";
+    default:
+        return "?";
+    }
+}
+
+void tile_cpu_dump_state(CPUState *cs, FILE *f, int flags)
+{
+    CPUTileState *env = cpu_env(cs);
+    int i;
+
+    qemu_fprintf(f, "TPC  %016" PRIx64 "  BPC  %016" PRIx64 "  ACR%u\n",
+                 env->pc, env->bpc, env->acr);
+    qemu_fprintf(f, "BLK  %-6s  kind %u cond %u  cur %016" PRIx64
+                 " tgt %016" PRIx64 "\n",
+                 tile_block_phase_name(env->blk.phase), env->blk.kind,
+                 env->blk.cond, env->blk.bpc_cur, env->blk.bpc_tgt);
+    for (i = 0; i < TILE_NUM_GPRS; i++) {
+        qemu_fprintf(f, "R%-2d %016" PRIx64 "%s", i, env->gpr[0][i],
+                     (i % 4) == 3 ? "\n" : "  ");
+    }
+    qemu_fprintf(f, "T    ");
+    for (i = 0; i < TILE_QUEUE_DEPTH; i++) {
+        if (env->tq_valid & (1u << i)) {
+            qemu_fprintf(f, " #%d=%016" PRIx64, i + 1, env->tq[i]);
+        } else {
+            qemu_fprintf(f, " #%d=<empty>", i + 1);
+        }
+    }
+    qemu_fprintf(f, "\nU    ");
+    for (i = 0; i < TILE_QUEUE_DEPTH; i++) {
+        if (env->uq_valid & (1u << i)) {
+            qemu_fprintf(f, " #%d=%016" PRIx64, i + 1, env->uq[i]);
+        } else {
+            qemu_fprintf(f, " #%d=<empty>", i + 1);
+        }
+    }
+    qemu_fprintf(f, "\n");
+}
+
+static void tile_cpu_init(Object *obj)
+{
+}
+
+static const Property tile_cpu_properties[] = {
+    /*
+     * DESIGN.md decision 6: by default an unhandled trap is reported and
+     * the run ends; "trap-literal=on" will follow EVBASE literally.
+     */
+    DEFINE_PROP_BOOL("trap-literal", TileCPU, trap_literal, false),
+};
+
+#include "hw/core/sysemu-cpu-ops.h"
+
+static const struct SysemuCPUOps tile_sysemu_ops = {
+    .has_work = tile_cpu_has_work,
+    .get_phys_page_debug = tile_cpu_get_phys_page_debug,
+};
+
+#include "accel/tcg/cpu-ops.h"
+
+static const TCGCPUOps tile_tcg_ops = {
+    .initialize = tile_translate_init,
+    .translate_code = tile_translate_code,
+    .synchronize_from_tb = tile_cpu_synchronize_from_tb,
+    .restore_state_to_opc = tile_restore_state_to_opc,
+    .tlb_fill = tile_cpu_tlb_fill,
+
+    .cpu_exec_interrupt = tile_cpu_exec_interrupt,
+    .cpu_exec_halt = tile_cpu_has_work,
+    .do_interrupt = tile_cpu_do_interrupt,
+};
+
+static void tile_cpu_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    CPUClass *cc = CPU_CLASS(klass);
+    TileCPUClass *tcc = TILE_CPU_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
+
+    device_class_set_parent_realize(dc, tile_cpu_realize,
+                                    &tcc->parent_realize);
+    resettable_class_set_parent_phases(rc, NULL, tile_cpu_reset_hold, NULL,
+                                       &tcc->parent_phases);
+    device_class_set_props(dc, tile_cpu_properties);
+    dc->vmsd = &vmstate_tile_cpu;
+
+    cc->class_by_name = tile_cpu_class_by_name;
+    cc->mmu_index = tile_cpu_mmu_index;
+    cc->dump_state = tile_cpu_dump_state;
+    cc->set_pc = tile_cpu_set_pc;
+    cc->get_pc = tile_cpu_get_pc;
+
+    cc->sysemu_ops = &tile_sysemu_ops;
+    cc->gdb_read_register = tile_cpu_gdb_read_register;
+    cc->gdb_write_register = tile_cpu_gdb_write_register;
+    cc->gdb_core_xml_file = "tile-core.xml";
+    cc->disas_set_info = tile_cpu_disas_set_info;
+    cc->tcg_ops = &tile_tcg_ops;
+}
+
+static const TypeInfo tile_cpu_types[] = {
+    {
+        .name = TYPE_TILE_CPU,
+        .parent = TYPE_CPU,
+        .instance_size = sizeof(TileCPU),
+        .instance_align = __alignof(TileCPU),
+        .instance_init = tile_cpu_init,
+        .abstract = true,
+        .class_size = sizeof(TileCPUClass),
+        .class_init = tile_cpu_class_init,
+    },
+    {
+        .name = TYPE_TILE_CPU_PTO_CORE,
+        .parent = TYPE_TILE_CPU,
+    },
+};
+
+DEFINE_TYPES(tile_cpu_types)

@@ -1,0 +1,187 @@
+/*
+ * PTO Tile CPU: architectural state of one PTO Core
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * One QEMU CPU models one PTO Core: a single scalar instruction stream
+ * (TPC, BPC, block state, trap banks, system registers) and the four PE
+ * GPR banks.  Tile state (Local/Shared tiles, capacity pools) lives in the
+ * tile-core device under hw/tile/, not here.
+ */
+
+#ifndef TILE_CPU_H
+#define TILE_CPU_H
+
+#include "qemu/bitops.h"
+#include "hw/registerfields.h"
+#include "cpu-qom.h"
+
+#include "exec/cpu-defs.h"
+
+#ifdef CONFIG_USER_ONLY
+#error "PTO Tile does not support user mode emulation"
+#endif
+
+enum {
+    TILE_NUM_PES = 4,           /* PE0 VEC, PE1 TLSU, PE2 CUBE, PE3 SFU */
+    TILE_NUM_GPRS = 24,         /* R0..R23 per PE bank; R0 reads as zero */
+    TILE_QUEUE_DEPTH = 4,       /* T and U scalar queues */
+    TILE_NUM_ACRS = 4,          /* architectural context rings ACR0..ACR3 */
+    TILE_SR_BASE_COUNT = 64,    /* placeholder: base-scope system registers */
+    TILE_SR_ACR_COUNT = 64,     /* placeholder: per-ACR context family */
+};
+
+/*
+ * QEMU exception indices.  Values below EXCP_INTERRUPT are the
+ * architectural trap numbers of the PTO ISA (system-registers catalog).
+ */
+enum {
+    EXCP_EXEC_STATE_CHECK = 0,
+    EXCP_ILLEGAL_INST = 4,
+    EXCP_BUNDLE_TRAP = 5,
+    EXCP_SCALL = 6,
+    EXCP_INST_PC_FAULT = 32,
+    EXCP_INST_PAGE_FAULT = 33,
+    EXCP_DATA_ALIGN_FAULT = 34,
+    EXCP_DATA_PAGE_FAULT = 35,
+    EXCP_INTERRUPT_TRAP = 44,
+    EXCP_HW_BREAKPOINT = 49,
+    EXCP_SW_BREAKPOINT = 50,
+    EXCP_HW_WATCHPOINT = 51,
+    EXCP_ASSERT_FAIL = 52,
+};
+
+/* Block (bundle) execution state of the scalar stream. */
+typedef enum TileBlockPhase {
+    TILE_BLOCK_NONE = 0,        /* outside any block */
+    TILE_BLOCK_HEADER = 1,      /* after BSTART, in the header commands */
+    TILE_BLOCK_BODY = 2,        /* first non-header instruction seen */
+} TileBlockPhase;
+
+typedef struct TileBlockState {
+    uint64_t bpc_cur;           /* address of the BSTART of the live block */
+    uint64_t bpc_tgt;           /* block target (DIRECT / COND) */
+    uint64_t lra;               /* link return address */
+    uint64_t lb;                /* loop bound */
+    uint64_t lc;                /* loop count */
+    uint64_t tplflags;
+    uint32_t phase;             /* TileBlockPhase */
+    uint32_t kind;              /* BSTART form (STD DIRECT/COND/FALL, ...) */
+    uint32_t cond;              /* SETC result for a COND block */
+    uint32_t pad;
+} TileBlockState;
+
+typedef struct CPUArchState {
+    /*
+     * PE GPR banks.  Scalar instructions use PE0's bank (decision 1 of
+     * DESIGN.md); banks 1..3 are reached through the tile-core MMIO window
+     * and the debugger.  gpr[pe][0] is always zero.
+     */
+    uint64_t gpr[TILE_NUM_PES][TILE_NUM_GPRS];
+
+    uint64_t pc;                /* TPC: address of the current instruction */
+    uint64_t bpc;               /* BPC: block PC */
+    TileBlockState blk;
+
+    /* T/U scalar queues; entry 0 is the newest (T#1 / U#1). */
+    uint64_t tq[TILE_QUEUE_DEPTH];
+    uint64_t uq[TILE_QUEUE_DEPTH];
+    uint32_t tq_valid;          /* bit i: tq[i] holds a value */
+    uint32_t uq_valid;
+
+    /* System registers (placeholder layout until the SR file lands). */
+    uint32_t acr;               /* current architectural context ring */
+    uint32_t pad0;
+    uint64_t sr_base[TILE_SR_BASE_COUNT];
+    uint64_t sr_acr[TILE_NUM_ACRS][TILE_SR_ACR_COUNT];
+
+    /* Fault reporting: the instruction bits and length of the last trap. */
+    uint64_t fault_insn;
+    uint64_t trap_arg;
+    uint32_t fault_len;         /* in bytes: 2, 4, 6 or 8 */
+    uint32_t pad1;
+
+    /* Fields up to this point are cleared by a CPU reset */
+    struct {} end_reset_fields;
+} CPUTileState;
+
+/*
+ * TileCPU:
+ * @env: #CPUTileState
+ *
+ * A PTO Core.
+ */
+struct ArchCPU {
+    CPUState parent_obj;
+
+    CPUTileState env;
+
+    /* Properties */
+    bool trap_literal;          /* follow EVBASE literally instead of report */
+};
+
+/*
+ * TileCPUClass:
+ * @parent_realize: The parent class' realize handler.
+ * @parent_phases: The parent class' reset phase handlers.
+ */
+struct TileCPUClass {
+    CPUClass parent_class;
+
+    DeviceRealize parent_realize;
+    ResettablePhases parent_phases;
+};
+
+#define CPU_RESOLVING_TYPE TYPE_TILE_CPU
+
+/*
+ * Instruction length from the first 16-bit parcel:
+ * bits[3:0] == 0b1110 -> 48 bit, 0b1111 -> 64 bit,
+ * otherwise bit 0 set -> 32 bit, clear -> 16 bit.
+ */
+static inline int tile_insn_length(uint16_t parcel)
+{
+    switch (parcel & 0xf) {
+    case 0xe:
+        return 6;
+    case 0xf:
+        return 8;
+    default:
+        return (parcel & 1) ? 4 : 2;
+    }
+}
+
+const char *tile_trap_name(int trapno);
+void tile_cpu_do_interrupt(CPUState *cs);
+bool tile_cpu_exec_interrupt(CPUState *cs, int int_req);
+hwaddr tile_cpu_get_phys_page_debug(CPUState *cs, vaddr addr);
+void tile_cpu_dump_state(CPUState *cs, FILE *f, int flags);
+int tile_cpu_gdb_read_register(CPUState *cs, GByteArray *buf, int reg);
+int tile_cpu_gdb_write_register(CPUState *cs, uint8_t *buf, int reg);
+void tile_cpu_disas_set_info(CPUState *cs, disassemble_info *info);
+
+void tile_translate_init(void);
+void tile_translate_code(CPUState *cs, TranslationBlock *tb,
+                         int *max_insns, vaddr pc, void *host_pc);
+
+G_NORETURN void tile_raise_exception(CPUTileState *env, int excp,
+                                     uint64_t arg, uintptr_t retaddr);
+
+#ifndef CONFIG_USER_ONLY
+extern const VMStateDescription vmstate_tile_cpu;
+#endif
+
+#include "exec/cpu-all.h"
+
+/* TB flags: the current ACR ring (decides privileged forms later). */
+FIELD(TB_FLAGS, ACR, 0, 2)
+
+static inline void cpu_get_tb_cpu_state(CPUTileState *env, vaddr *pc,
+                                        uint64_t *cs_base, uint32_t *flags)
+{
+    *pc = env->pc;
+    *cs_base = 0;
+    *flags = FIELD_DP32(0, TB_FLAGS, ACR, env->acr);
+}
+
+#endif /* TILE_CPU_H */

@@ -1,0 +1,93 @@
+/*
+ * PTO Tile trap and interrupt delivery
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/atomic.h"
+#include "qemu/error-report.h"
+#include "cpu.h"
+#include "exec/exec-all.h"
+#include "system/runstate.h"
+
+static const struct {
+    int number;
+    const char *fault;
+} tile_traps[] = {
+    { EXCP_EXEC_STATE_CHECK, "Fault_ExecutionStateCheck" },
+    { EXCP_ILLEGAL_INST, "Fault_IllegalInstruction" },
+    { EXCP_BUNDLE_TRAP, "Fault_BundleControl" },
+    { EXCP_SCALL, "Fault_ServiceRequest" },
+    { EXCP_INST_PC_FAULT, "Fault_InstructionPC" },
+    { EXCP_INST_PAGE_FAULT, "Fault_InstructionPage" },
+    { EXCP_DATA_ALIGN_FAULT, "Fault_DataAlignment" },
+    { EXCP_DATA_PAGE_FAULT, "Fault_DataPage" },
+    { EXCP_INTERRUPT_TRAP, "Interrupt" },
+    { EXCP_HW_BREAKPOINT, "Fault_HardwareBreakpoint" },
+    { EXCP_SW_BREAKPOINT, "Fault_SoftwareBreakpoint" },
+    { EXCP_HW_WATCHPOINT, "Fault_HardwareWatchpoint" },
+    { EXCP_ASSERT_FAIL, "Fault_Assert" },
+};
+
+const char *tile_trap_name(int trapno)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(tile_traps); i++) {
+        if (tile_traps[i].number == trapno) {
+            return tile_traps[i].fault;
+        }
+    }
+    return "Fault_Unknown";
+}
+
+/*
+ * End the run after an unhandled trap (DESIGN.md decision 6): one line on
+ * stderr, then a clean shutdown with a non-zero exit status.  The vCPU
+ * halts and stays halted, so nothing else executes meanwhile.
+ */
+static void tile_report_unhandled_trap(CPUState *cs, int trapno)
+{
+    static bool reported;
+    CPUTileState *env = cpu_env(cs);
+
+    /* With -smp, only the first Core to trap is reported; all halt. */
+    if (qatomic_xchg(&reported, true)) {
+        cpu_interrupt(cs, CPU_INTERRUPT_HALT);
+        return;
+    }
+    if (trapno == EXCP_ILLEGAL_INST) {
+        error_report("unhandled trap: %s at TPC 0x%016" PRIx64
+                     " (insn 0x%0*" PRIx64 ")",
+                     tile_trap_name(trapno), env->pc,
+                     (int)env->fault_len * 2, env->fault_insn);
+    } else {
+        error_report("unhandled trap: %s (trap %d) at TPC 0x%016" PRIx64
+                     " (argument 0x%" PRIx64 ")",
+                     tile_trap_name(trapno), trapno, env->pc, env->trap_arg);
+    }
+    qemu_system_shutdown_request_with_code(SHUTDOWN_CAUSE_GUEST_PANIC, 1);
+    cpu_interrupt(cs, CPU_INTERRUPT_HALT);
+}
+
+void tile_cpu_do_interrupt(CPUState *cs)
+{
+    CPUTileState *env = cpu_env(cs);
+    int trapno = cs->exception_index;
+
+    qemu_log_mask(CPU_LOG_INT, "trap %d (%s) at TPC 0x%016" PRIx64
+                  " argument 0x%016" PRIx64 "\n",
+                  trapno, tile_trap_name(trapno), env->pc, env->trap_arg);
+
+    /*
+     * Architectural trap entry (bank snapshot, EVBASE dispatch) comes with
+     * the system-register file; until then every trap is unhandled.
+     */
+    tile_report_unhandled_trap(cs, trapno);
+}
+
+bool tile_cpu_exec_interrupt(CPUState *cs, int interrupt_request)
+{
+    /* No interrupt sources yet (timer and external IDs come later). */
+    return false;
+}

@@ -1,0 +1,9 @@
+/*
+ * PTO Tile TCG helper declarations
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+/* raise Fault_IllegalInstruction at env->pc: insn bits, length in bytes */
+DEF_HELPER_3(raise_illegal_instruction, noreturn, env, i64, i32)
+DEF_HELPER_2(raise_exception, noreturn, env, i32)

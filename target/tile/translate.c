@@ -1,0 +1,215 @@
+/*
+ * PTO Tile translation (TCG frontend)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * Instructions are 16, 32, 48 or 64 bits long, made of little-endian
+ * 16-bit parcels; the length is a function of the first parcel (see
+ * tile_insn_length()).  Decoding is table driven: the decoders are to be
+ * generated at build time from the ISA tables in isa/ (decodetree).  Until
+ * they are hooked in, every instruction raises a precise
+ * Fault_IllegalInstruction at its own TPC.
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "cpu.h"
+#include "exec/exec-all.h"
+#include "tcg/tcg-op.h"
+#include "exec/helper-proto.h"
+#include "exec/helper-gen.h"
+#include "exec/translator.h"
+#include "exec/translation-block.h"
+#include "exec/log.h"
+
+#define HELPER_H "helper.h"
+#include "exec/helper-info.c.inc"
+#undef  HELPER_H
+
+typedef struct DisasContext {
+    DisasContextBase base;
+    CPUTileState *env;
+    uint64_t insn;              /* all parcels of the current instruction */
+    int insn_len;               /* its length in bytes */
+    uint32_t tb_flags;
+} DisasContext;
+
+/* Target-specific values for dc->base.is_jmp.  */
+#define DISAS_JUMP    DISAS_TARGET_0    /* PC written, look up next TB */
+#define DISAS_EXIT    DISAS_TARGET_1    /* PC written, leave the loop */
+
+/* TCG globals */
+static TCGv_i64 cpu_gpr[TILE_NUM_GPRS];  /* PE0 bank: the scalar view */
+static TCGv_i64 cpu_pc;
+static TCGv_i64 cpu_bpc;
+
+/* Register access for scalar instructions: R0 reads zero, writes vanish. */
+static TCGv_i64 __attribute__((unused)) get_gpr(DisasContext *ctx, int r)
+{
+    return r == 0 ? tcg_constant_i64(0) : cpu_gpr[r];
+}
+
+static TCGv_i64 __attribute__((unused)) dest_gpr(DisasContext *ctx, int r)
+{
+    return r == 0 ? tcg_temp_new_i64() : cpu_gpr[r];
+}
+
+static void gen_illegal(DisasContext *ctx)
+{
+    tcg_gen_movi_i64(cpu_pc, ctx->base.pc_next);
+    gen_helper_raise_illegal_instruction(tcg_env,
+                                         tcg_constant_i64(ctx->insn),
+                                         tcg_constant_i32(ctx->insn_len));
+    ctx->base.is_jmp = DISAS_NORETURN;
+}
+
+static bool __attribute__((unused)) use_goto_tb(DisasContext *ctx,
+                                                vaddr dest)
+{
+    return translator_use_goto_tb(&ctx->base, dest);
+}
+
+static void __attribute__((unused)) gen_goto_tb(DisasContext *ctx, int n,
+                                                vaddr dest)
+{
+    if (translator_use_goto_tb(&ctx->base, dest)) {
+        tcg_gen_goto_tb(n);
+        tcg_gen_movi_i64(cpu_pc, dest);
+        tcg_gen_exit_tb(ctx->base.tb, n);
+    } else {
+        tcg_gen_movi_i64(cpu_pc, dest);
+        tcg_gen_lookup_and_goto_ptr();
+    }
+    ctx->base.is_jmp = DISAS_NORETURN;
+}
+
+/*
+ * Decoder entry point.  Returns false when no form matched (or the form's
+ * semantics are not implemented), in which case the caller raises
+ * Fault_IllegalInstruction.  The generated decoders (decode-*.c.inc from
+ * isa/) plug in here, one per instruction length.
+ */
+static bool decode_insn(DisasContext *ctx, uint64_t insn, int len)
+{
+    return false;
+}
+
+static void tile_tr_init_disas_context(DisasContextBase *dcbase,
+                                       CPUState *cs)
+{
+    DisasContext *ctx = container_of(dcbase, DisasContext, base);
+
+    ctx->env = cpu_env(cs);
+    ctx->tb_flags = ctx->base.tb->flags;
+}
+
+static void tile_tr_tb_start(DisasContextBase *dcbase, CPUState *cs)
+{
+}
+
+static void tile_tr_insn_start(DisasContextBase *dcbase, CPUState *cs)
+{
+    DisasContext *ctx = container_of(dcbase, DisasContext, base);
+
+    tcg_gen_insn_start(ctx->base.pc_next);
+}
+
+/* Would the instruction starting at @pc run past the current page? */
+static bool insn_crosses_page(DisasContext *ctx, CPUTileState *env,
+                              vaddr pc)
+{
+    vaddr page_end = (ctx->base.pc_first | ~TARGET_PAGE_MASK) + 1;
+    uint16_t parcel;
+
+    if (pc + 2 > page_end) {
+        return true;
+    }
+    parcel = translator_lduw(env, &ctx->base, pc);
+    return pc + tile_insn_length(parcel) > page_end;
+}
+
+static void tile_tr_translate_insn(DisasContextBase *dcbase, CPUState *cs)
+{
+    DisasContext *ctx = container_of(dcbase, DisasContext, base);
+    CPUTileState *env = cpu_env(cs);
+    vaddr pc = ctx->base.pc_next;
+    uint64_t insn;
+    int len, i;
+
+    insn = translator_lduw(env, &ctx->base, pc);
+    len = tile_insn_length(insn);
+    for (i = 2; i < len; i += 2) {
+        insn |= (uint64_t)translator_lduw(env, &ctx->base, pc + i) << (8 * i);
+    }
+    ctx->insn = insn;
+    ctx->insn_len = len;
+
+    if (!decode_insn(ctx, insn, len)) {
+        gen_illegal(ctx);
+    }
+    ctx->base.pc_next = pc + len;
+
+    if (ctx->base.is_jmp == DISAS_NEXT &&
+        insn_crosses_page(ctx, env, ctx->base.pc_next)) {
+        ctx->base.is_jmp = DISAS_TOO_MANY;
+    }
+}
+
+static void tile_tr_tb_stop(DisasContextBase *dcbase, CPUState *cs)
+{
+    DisasContext *ctx = container_of(dcbase, DisasContext, base);
+
+    switch (ctx->base.is_jmp) {
+    case DISAS_NEXT:
+    case DISAS_TOO_MANY:
+        gen_goto_tb(ctx, 0, ctx->base.pc_next);
+        break;
+    case DISAS_JUMP:
+        tcg_gen_lookup_and_goto_ptr();
+        break;
+    case DISAS_EXIT:
+        tcg_gen_exit_tb(NULL, 0);
+        break;
+    case DISAS_NORETURN:
+        break;
+    default:
+        g_assert_not_reached();
+    }
+}
+
+static const TranslatorOps tile_tr_ops = {
+    .init_disas_context = tile_tr_init_disas_context,
+    .tb_start           = tile_tr_tb_start,
+    .insn_start         = tile_tr_insn_start,
+    .translate_insn     = tile_tr_translate_insn,
+    .tb_stop            = tile_tr_tb_stop,
+};
+
+void tile_translate_code(CPUState *cs, TranslationBlock *tb,
+                         int *max_insns, vaddr pc, void *host_pc)
+{
+    DisasContext dc;
+
+    translator_loop(cs, tb, max_insns, pc, host_pc, &tile_tr_ops, &dc.base);
+}
+
+void tile_translate_init(void)
+{
+    static const char * const regnames[TILE_NUM_GPRS] = {
+        "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
+        "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
+        "r16", "r17", "r18", "r19", "r20", "r21", "r22", "r23",
+    };
+    int i;
+
+    /* R0 has no TCG global: it is a constant zero. */
+    for (i = 1; i < TILE_NUM_GPRS; i++) {
+        cpu_gpr[i] = tcg_global_mem_new_i64(tcg_env,
+                                            offsetof(CPUTileState, gpr[0][i]),
+                                            regnames[i]);
+    }
+    cpu_pc = tcg_global_mem_new_i64(tcg_env, offsetof(CPUTileState, pc),
+                                    "pc");
+    cpu_bpc = tcg_global_mem_new_i64(tcg_env, offsetof(CPUTileState, bpc),
+                                     "bpc");
+}
