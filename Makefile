@@ -6,8 +6,6 @@ BUILD ?= build
 
 .PHONY: all tools check deps clean distclean
 
-include scripts/qemu.mk
-
 all: tools
 
 deps:
@@ -31,3 +29,5 @@ clean:
 
 distclean:
 	rm -rf $(BUILD)
+
+include scripts/qemu.mk
