@@ -164,8 +164,15 @@ def gen_decode(length, out, paths):
     for fname in sorted(fields):
         lines.append(fields[fname])
     lines.append("")
+    # Argument sets shared with a decoder included earlier (16, 32, 48, 64
+    # in that order) are declared !extern here, as target/riscv does.
+    earlier = set()
+    for f in allforms:
+        if f.length < length:
+            earlier.add("_".join(sorted(ident(fl.name) for fl in f.fields)) or "empty")
     for aname in sorted(argsets):
-        lines.append("&%s %s" % (aname, " ".join(argsets[aname])) if argsets[aname] else "&empty")
+        ext = " !extern" if aname in earlier else ""
+        lines.append("&%s %s%s" % (aname, " ".join(argsets[aname]), ext))
     lines.append("")
     done = set()
     order = lambda idx: (0 if pats[idx][0].cls == "command" else 1, -popcount(pats[idx][0].mask), idx)

@@ -21,6 +21,7 @@
 #include "exec/translator.h"
 #include "exec/translation-block.h"
 #include "exec/log.h"
+#include "tile-isa.h"
 
 #define HELPER_H "helper.h"
 #include "exec/helper-info.c.inc"
@@ -84,13 +85,134 @@ static void __attribute__((unused)) gen_goto_tb(DisasContext *ctx, int n,
 }
 
 /*
- * Decoder entry point.  Returns false when no form matched (or the form's
- * semantics are not implemented), in which case the caller raises
- * Fault_IllegalInstruction.  The generated decoders (decode-*.c.inc from
- * isa/) plug in here, one per instruction length.
+ * A form the catalog defines but whose semantics are not implemented yet:
+ * never a silent no-op, always a precise Fault_IllegalInstruction.
  */
-static bool decode_insn(DisasContext *ctx, uint64_t insn, int len)
+static bool gen_unimplemented(DisasContext *ctx, const char *mnemonic)
 {
+    qemu_log_mask(LOG_UNIMP, "tile: %s at 0x%" PRIx64 " is not implemented\n",
+                  mnemonic, (uint64_t)ctx->base.pc_next);
+    gen_illegal(ctx);
+    return true;
+}
+
+/* ---- The Reg5 operand namespace (PTO-SCALAR-MODEL registers) ---- */
+
+enum {
+    REG5_T1 = 24,               /* sources 24..27: T#1..T#4 */
+    REG5_U1 = 28,               /* sources 28..31: U#1..U#4 */
+    REG5_PUSH_U = 30,           /* destination 30 pushes U */
+    REG5_PUSH_T = 31,           /* destination 31 pushes T */
+};
+
+static void gen_queue_check(DisasContext *ctx, int code)
+{
+    /* Reading an entry that holds no value is Fault_IllegalInstruction. */
+    int t = code < REG5_U1;
+    int idx = (code - REG5_T1) & 3;
+
+    gen_helper_check_queue_entry(tcg_env, tcg_constant_i32(t), tcg_constant_i32(idx),
+                                 tcg_constant_i64(ctx->insn),
+                                 tcg_constant_i32(ctx->insn_len));
+}
+
+/* Snapshot a Reg5 source; queue reads never pop. */
+static TCGv_i64 get_src(DisasContext *ctx, int code)
+{
+    TCGv_i64 v;
+
+    if (code == 0) {
+        return tcg_constant_i64(0);
+    }
+    if (code < TILE_NUM_GPRS) {
+        return cpu_gpr[code];
+    }
+    gen_queue_check(ctx, code);
+    v = tcg_temp_new_i64();
+    if (code < REG5_U1) {
+        tcg_gen_ld_i64(v, tcg_env, offsetof(CPUTileState, tq[code - REG5_T1]));
+    } else {
+        tcg_gen_ld_i64(v, tcg_env, offsetof(CPUTileState, uq[code - REG5_U1]));
+    }
+    return v;
+}
+
+static void gen_queue_push(size_t q_off, size_t valid_off, TCGv_i64 v)
+{
+    TCGv_i64 e = tcg_temp_new_i64();
+    TCGv_i32 m = tcg_temp_new_i32();
+
+    for (int i = TILE_QUEUE_DEPTH - 1; i > 0; i--) {
+        tcg_gen_ld_i64(e, tcg_env, q_off + (i - 1) * sizeof(uint64_t));
+        tcg_gen_st_i64(e, tcg_env, q_off + i * sizeof(uint64_t));
+    }
+    tcg_gen_st_i64(v, tcg_env, q_off);
+    tcg_gen_ld_i32(m, tcg_env, valid_off);
+    tcg_gen_shli_i32(m, m, 1);
+    tcg_gen_ori_i32(m, m, 1);
+    tcg_gen_andi_i32(m, m, (1 << TILE_QUEUE_DEPTH) - 1);
+    tcg_gen_st_i32(m, tcg_env, valid_off);
+}
+
+/* Publish a result through a Reg5 destination (value already computed). */
+static void put_dst(DisasContext *ctx, int code, TCGv_i64 v)
+{
+    if (code > 0 && code < TILE_NUM_GPRS) {
+        tcg_gen_mov_i64(cpu_gpr[code], v);
+    } else if (code == REG5_PUSH_T) {
+        gen_queue_push(offsetof(CPUTileState, tq), offsetof(CPUTileState, tq_valid), v);
+    } else if (code == REG5_PUSH_U) {
+        gen_queue_push(offsetof(CPUTileState, uq), offsetof(CPUTileState, uq_valid), v);
+    }
+    /* 0 and 24..29 discard the result */
+}
+
+/* ---- Generated decoders and the per-class translators ---- */
+
+/* decodetree !function helpers: fields whose low bits are implicit zeros */
+static int __attribute__((unused)) ex_shl_3(DisasContext *ctx, int x)
+{
+    return x << 3;
+}
+
+#include "decode-insn16.c.inc"
+#include "decode-insn32.c.inc"
+#include "decode-insn48.c.inc"
+#include "decode-insn64.c.inc"
+
+#include "tcg/insn_trans/trans_alu.c.inc"
+#include "tcg/insn_trans/trans_agu.c.inc"
+#include "tcg/insn_trans/trans_bru.c.inc"
+#include "tcg/insn_trans/trans_block.c.inc"
+#include "decode-unimp.c.inc"
+
+/*
+ * Decoder entry point.  The ISA library classifies the word first (length,
+ * the fused BSTART.CALL pair, reserved rows, catalog constraints); a legal
+ * word then goes to the decodetree decoder of its length, whose patterns
+ * come from the same tables.  Returns false for an illegal word.
+ */
+static bool decode_insn(DisasContext *ctx, uint64_t insn, int avail)
+{
+    TileIsaInsn d;
+
+    if (tile_isa_decode_word(insn, avail, &d) != TILE_ISA_OK) {
+        ctx->insn_len = d.length ? d.length : 2;
+        ctx->insn = d.bits;
+        return false;
+    }
+    ctx->insn_len = d.length;
+    ctx->insn = d.bits;
+    switch (d.form->length_bits) {
+    case 16:
+        return decode_insn16(ctx, d.bits);
+    case 32:
+        return decode_insn32(ctx, d.bits);
+    case 48:
+        return decode_insn48(ctx, d.bits);
+    case 64:
+        return decode_insn64(ctx, d.bits);
+    }
     return false;
 }
 
@@ -138,6 +260,11 @@ static void tile_tr_translate_insn(DisasContextBase *dcbase, CPUState *cs)
 
     insn = translator_lduw(env, &ctx->base, pc);
     len = tile_insn_length(insn);
+    /* A C.BSTART DIRECT parcel may be the first half of a fused
+     * BSTART.CALL: fetch the parcel after it as well. */
+    if (len == 2 && (insn & 0xf) == 0x2) {
+        len = 4;
+    }
     for (i = 2; i < len; i += 2) {
         insn |= (uint64_t)translator_lduw(env, &ctx->base, pc + i) << (8 * i);
     }
@@ -147,7 +274,7 @@ static void tile_tr_translate_insn(DisasContextBase *dcbase, CPUState *cs)
     if (!decode_insn(ctx, insn, len)) {
         gen_illegal(ctx);
     }
-    ctx->base.pc_next = pc + len;
+    ctx->base.pc_next = pc + ctx->insn_len;
 
     if (ctx->base.is_jmp == DISAS_NEXT &&
         insn_crosses_page(ctx, env, ctx->base.pc_next)) {
