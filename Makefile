@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # User entry points.  `make` builds the host tools (build/tile-as,
-# build/tile-objdump); `make check` runs every test.
+# build/tile-objdump); `make qemu` builds build/qemu-system-tile; `make demo`
+# boots the demo firmware; `make check` builds everything and runs every test.
 
 BUILD ?= build
 
@@ -19,7 +20,7 @@ tools: $(BUILD)/build.ninja
 	@ln -sf tools/tile-as $(BUILD)/tile-as
 	@ln -sf tools/tile-objdump $(BUILD)/tile-objdump
 
-check: tools
+check: tools qemu
 	@meson test -C $(BUILD) --print-errorlogs; \
 	python3 scripts/test-summary.py $(BUILD)/meson-logs/testlog.json
 
@@ -31,3 +32,4 @@ distclean:
 	rm -rf $(BUILD)
 
 include scripts/qemu.mk
+include tests/qemu/qemu-tests.mk

@@ -118,6 +118,12 @@ bool tile_isa_encode(const TileIsaForm *form, const int64_t *values,
 /* Canonical assembly text of a decoded instruction at address pc. */
 int tile_isa_format(const TileIsaInsn *insn, uint64_t pc, char *buf, size_t len);
 
+/* One disassembly line for the bytes at buf: the instruction text, or a
+ * data directive with a marker (<illegal>, <reserved NAME>, <truncated>,
+ * <non-canonical: TEXT>).  Returns the bytes the line covers. */
+unsigned tile_isa_disassemble(const uint8_t *buf, size_t avail, uint64_t pc,
+                              char *text, size_t len, bool *is_insn);
+
 /* Write an instruction's bytes (length_bits/8 bytes). */
 void tile_isa_store(uint64_t bits, unsigned length_bytes, uint8_t *out);
 

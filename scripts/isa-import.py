@@ -30,7 +30,8 @@ DST_FIELDS = {"RegDst", "RegDst0", "RegDst1", "DstBegin", "DstEnd"}
 # value 0..3 -> suffix; '' means no suffix.
 MOD_BINARY_NEG = "sw,uw,neg,"
 MOD_BINARY_NOT = "sw,uw,not,"
-MOD_COMPARE = ",sw,uw,not"
+MOD_COMPARE = ",sw,uw,not"     # SETC.AND/OR-style templates that list .not
+MOD_RELATION = ",sw,uw,m3"    # relational compares: 11 is the plain operand
 MOD_ADDRESS = ",sw,uw,neg"
 MOD_SELECT = ",m1,m2,neg"
 
@@ -382,7 +383,7 @@ def rewrite_atom(p, form, fields, used, imm_fields, pcrel, in_mem, fam, mnem):
             elif mods == "<.neg>":
                 table = MOD_SELECT
             elif fam == "BRU":
-                table = MOD_COMPARE
+                table = MOD_COMPARE if ".not" in mods else MOD_RELATION
             elif ".not" in mods:
                 table = MOD_BINARY_NOT
             else:

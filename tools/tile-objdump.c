@@ -62,44 +62,11 @@ static void disassemble(const uint8_t *code, size_t size, uint64_t base,
     size_t off = 0;
     while (off < size) {
         uint64_t addr = base + off;
-        TileIsaInsn insn;
         char text[256];
         print_labels(labels, nlabels, addr);
-        if (size - off == 1) {
-            snprintf(text, sizeof(text), ".byte 0x%02x ; <truncated>", code[off]);
-            line(addr, code + off, 1, text);
-            break;
-        }
-        TileIsaStatus st = tile_isa_decode(code + off, size - off, &insn);
-        unsigned len = insn.length ? insn.length : 2;
-        char canon[256] = "";
-        if (st == TILE_ISA_OK && tile_isa_format(&insn, addr, text, sizeof(text)) >= 0) {
-            /* Bits outside every field and fixed mask (B.IOT source-only
-             * DstTile) do not survive the text: show such words as data. */
-            uint64_t again;
-            char err[128];
-            if (tile_isa_encode(insn.form, insn.value, &again, err, sizeof(err)) &&
-                again == insn.bits) {
-                line(addr, code + off, len, text);
-                off += len;
-                continue;
-            }
-            snprintf(canon, sizeof(canon), "%s", text);
-        }
-        if (len > size - off) {
-            len = (unsigned)((size - off) & ~(size_t)1);
-        }
-        /* data: the parcels the first parcel claims */
-        size_t o = (size_t)snprintf(text, sizeof(text), ".half ");
-        for (unsigned i = 0; i < len; i += 2) {
-            o += (size_t)snprintf(text + o, sizeof(text) - o, "%s0x%02x%02x", i ? ", " : "",
-                                  code[off + i + 1], code[off + i]);
-        }
-        const char *why = canon[0] ? "non-canonical: " :
-                          st == TILE_ISA_RESERVED ? "reserved " :
-                          st == TILE_ISA_TRUNCATED ? "truncated" : "illegal";
-        snprintf(text + o, sizeof(text) - o, " ; <%s%s>", why,
-                 canon[0] ? canon : st == TILE_ISA_RESERVED ? insn.reserved->mnemonic : "");
+        bool is_insn;
+        unsigned len = tile_isa_disassemble(code + off, size - off, addr, text,
+                                            sizeof(text), &is_insn);
         line(addr, code + off, len, text);
         off += len;
     }

@@ -125,6 +125,28 @@ static bool tile_cpu_tlb_fill(CPUState *cs, vaddr addr, int size,
     return true;
 }
 
+/* A misaligned scalar access: Fault_DataAlignment, TRAPARG0 = address. */
+static G_NORETURN void tile_cpu_do_unaligned_access(CPUState *cs, vaddr addr,
+                                                    MMUAccessType access_type,
+                                                    int mmu_idx, uintptr_t retaddr)
+{
+    tile_raise_exception(cpu_env(cs), EXCP_DATA_ALIGN_FAULT, addr, retaddr);
+}
+
+/* An access that reaches no memory or device: Fault_DataPage. */
+static void tile_cpu_do_transaction_failed(CPUState *cs, hwaddr physaddr,
+                                           vaddr addr, unsigned size,
+                                           MMUAccessType access_type,
+                                           int mmu_idx, MemTxAttrs attrs,
+                                           MemTxResult response,
+                                           uintptr_t retaddr)
+{
+    int excp = access_type == MMU_INST_FETCH ? EXCP_INST_PAGE_FAULT
+                                             : EXCP_DATA_PAGE_FAULT;
+
+    tile_raise_exception(cpu_env(cs), excp, addr, retaddr);
+}
+
 hwaddr tile_cpu_get_phys_page_debug(CPUState *cs, vaddr addr)
 {
     return addr & TARGET_PAGE_MASK;
@@ -205,6 +227,8 @@ static const TCGCPUOps tile_tcg_ops = {
     .synchronize_from_tb = tile_cpu_synchronize_from_tb,
     .restore_state_to_opc = tile_restore_state_to_opc,
     .tlb_fill = tile_cpu_tlb_fill,
+    .do_unaligned_access = tile_cpu_do_unaligned_access,
+    .do_transaction_failed = tile_cpu_do_transaction_failed,
 
     .cpu_exec_interrupt = tile_cpu_exec_interrupt,
     .cpu_exec_halt = tile_cpu_has_work,

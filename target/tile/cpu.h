@@ -65,11 +65,21 @@ typedef struct TileBlockState {
     uint64_t lb;                /* loop bound */
     uint64_t lc;                /* loop count */
     uint64_t tplflags;
+    uint64_t ret_addr;          /* the return address SETRET/CALL record */
     uint32_t phase;             /* TileBlockPhase */
-    uint32_t kind;              /* BSTART form (STD DIRECT/COND/FALL, ...) */
-    uint32_t cond;              /* SETC result for a COND block */
-    uint32_t pad;
+    uint32_t kind;              /* transfer: TileBlockTransfer */
+    uint32_t cond;              /* BARG.TAKEN */
+    uint32_t setc_done;         /* a SETC condition setter succeeded */
 } TileBlockState;
+
+/* Block transfer kinds, as BSTART.STD encodes them in bits [14:12]. */
+typedef enum TileBlockTransfer {
+    TILE_XFER_FALL = 1,
+    TILE_XFER_DIRECT = 2,
+    TILE_XFER_COND = 3,
+    TILE_XFER_IND = 5,
+    TILE_XFER_RET = 7,
+} TileBlockTransfer;
 
 typedef struct CPUArchState {
     /*
@@ -173,8 +183,12 @@ extern const VMStateDescription vmstate_tile_cpu;
 
 #include "exec/cpu-all.h"
 
-/* TB flags: the current ACR ring (decides privileged forms later). */
+/*
+ * TB flags: the current ACR ring (decides privileged forms later) and the
+ * block phase, so the translator knows statically where the body starts.
+ */
 FIELD(TB_FLAGS, ACR, 0, 2)
+FIELD(TB_FLAGS, PHASE, 2, 2)
 
 static inline void cpu_get_tb_cpu_state(CPUTileState *env, vaddr *pc,
                                         uint64_t *cs_base, uint32_t *flags)
@@ -182,6 +196,7 @@ static inline void cpu_get_tb_cpu_state(CPUTileState *env, vaddr *pc,
     *pc = env->pc;
     *cs_base = 0;
     *flags = FIELD_DP32(0, TB_FLAGS, ACR, env->acr);
+    *flags = FIELD_DP32(*flags, TB_FLAGS, PHASE, env->blk.phase);
 }
 
 #endif /* TILE_CPU_H */

@@ -19,9 +19,11 @@ static const VMStateDescription vmstate_tile_block = {
         VMSTATE_UINT64(lb, TileBlockState),
         VMSTATE_UINT64(lc, TileBlockState),
         VMSTATE_UINT64(tplflags, TileBlockState),
+        VMSTATE_UINT64(ret_addr, TileBlockState),
         VMSTATE_UINT32(phase, TileBlockState),
         VMSTATE_UINT32(kind, TileBlockState),
         VMSTATE_UINT32(cond, TileBlockState),
+        VMSTATE_UINT32(setc_done, TileBlockState),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -48,3 +48,11 @@ void helper_check_queue_entry(CPUTileState *env, uint32_t is_t, uint32_t idx,
         tile_raise_exception(env, EXCP_ILLEGAL_INST, env->pc, GETPC());
     }
 }
+
+/* JR and other register jumps: an odd target is Fault_InstructionPC. */
+void helper_check_jump_target(CPUTileState *env, uint64_t target)
+{
+    if (target & 1) {
+        tile_raise_exception(env, EXCP_INST_PC_FAULT, target, GETPC());
+    }
+}

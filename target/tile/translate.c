@@ -33,7 +33,14 @@ typedef struct DisasContext {
     uint64_t insn;              /* all parcels of the current instruction */
     int insn_len;               /* its length in bytes */
     uint32_t tb_flags;
+    int mem_idx;
+    TileBlockPhase phase;       /* block phase at the current instruction */
 } DisasContext;
+
+/* One translator per form: trans_NAME calls FUNC with extra arguments. */
+#define TRANS(NAME, FUNC, ...) \
+    static bool trans_##NAME(DisasContext *ctx, arg_##NAME *a) \
+    { return FUNC(ctx, a, __VA_ARGS__); }
 
 /* Target-specific values for dc->base.is_jmp.  */
 #define DISAS_JUMP    DISAS_TARGET_0    /* PC written, look up next TB */
@@ -186,6 +193,25 @@ static int __attribute__((unused)) ex_shl_3(DisasContext *ctx, int x)
 #include "tcg/insn_trans/trans_block.c.inc"
 #include "decode-unimp.c.inc"
 
+/* Header commands of a block (they fault outside the header phase). */
+static bool is_header_command(const TileIsaForm *f)
+{
+    static const char *const headers[] = {
+        "B.CATR", "B.DATR", "B.FPATR", "B.DIM", "C.B.DIMI", "B.IOR", "B.IOT",
+        "B.IOS", "B.HINT",
+    };
+
+    if (f->cls != TILE_ISA_CLASS_COMMAND) {
+        return false;
+    }
+    for (size_t i = 0; i < ARRAY_SIZE(headers); i++) {
+        if (!strcmp(f->mnemonic, headers[i])) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /*
  * Decoder entry point.  The ISA library classifies the word first (length,
  * the fused BSTART.CALL pair, reserved rows, catalog constraints); a legal
@@ -203,6 +229,13 @@ static bool decode_insn(DisasContext *ctx, uint64_t insn, int avail)
     }
     ctx->insn_len = d.length;
     ctx->insn = d.bits;
+    /* DESIGN.md decision 2: the first instruction after BSTART that is not
+     * a header command starts the block body. */
+    if (ctx->phase == TILE_BLOCK_HEADER && !is_header_command(d.form)) {
+        ctx->phase = TILE_BLOCK_BODY;
+        tcg_gen_st_i32(tcg_constant_i32(TILE_BLOCK_BODY), tcg_env,
+                       offsetof(CPUTileState, blk.phase));
+    }
     switch (d.form->length_bits) {
     case 16:
         return decode_insn16(ctx, d.bits);
@@ -223,6 +256,8 @@ static void tile_tr_init_disas_context(DisasContextBase *dcbase,
 
     ctx->env = cpu_env(cs);
     ctx->tb_flags = ctx->base.tb->flags;
+    ctx->mem_idx = 0;
+    ctx->phase = FIELD_EX32(ctx->tb_flags, TB_FLAGS, PHASE);
 }
 
 static void tile_tr_tb_start(DisasContextBase *dcbase, CPUState *cs)
