@@ -137,6 +137,33 @@ with tempfile.TemporaryDirectory() as tmp:
         check("error: " + name, r.returncode == 1 and first.startswith("%s:%d: " % (path, line))
               and msg in first and not os.path.exists(out), "rc=%d %r" % (r.returncode, r.stderr))
 
+    # .include, relative to the including file
+    os.makedirs(os.path.join(tmp, "inc"), exist_ok=True)
+    open(os.path.join(tmp, "inc", "defs.inc"), "w").write(".equ MAGIC, 0x5a\n")
+    main_s = os.path.join(tmp, "inc", "main.s")
+    open(main_s, "w").write('.include "defs.inc"\n    .byte MAGIC\n')
+    r = run(tile_as, "-O", "binary", "-o", os.path.join(tmp, "inc.bin"), main_s)
+    check(".include", r.returncode == 0 and open(os.path.join(tmp, "inc.bin"), "rb").read() == b"\x5a", r.stderr)
+    open(main_s, "w").write('bstop\n.include "missing.inc"\n')
+    r = run(tile_as, "-o", os.path.join(tmp, "inc.elf"), main_s)
+    check(".include of a missing file", r.returncode == 1 and r.stderr.startswith(main_s + ":2: "), r.stderr)
+
+    # macros with parameters and \@ local labels
+    mac_s = os.path.join(tmp, "mac.s")
+    open(mac_s, "w").write(
+        ".macro put v, w\n    .byte \\v, \\w\nl\\@: .byte \\@\n.endm\n"
+        "    put 1, 2\n    put 3, 4\n")
+    r = run(tile_as, "-O", "binary", "-o", os.path.join(tmp, "mac.bin"), mac_s)
+    check(".macro expansion", r.returncode == 0 and
+          open(os.path.join(tmp, "mac.bin"), "rb").read() == bytes([1, 2, 0, 3, 4, 1]), r.stderr)
+    open(mac_s, "w").write(".macro one a\n    .byte \\a\n.endm\n    one 1, 2\n")
+    r = run(tile_as, "-o", os.path.join(tmp, "mac.elf"), mac_s)
+    check("macro argument count", r.returncode == 1 and r.stderr.startswith(mac_s + ":4: ")
+          and "takes 1 argument" in r.stderr, r.stderr)
+    open(mac_s, "w").write(".macro open\n    bstop\n")
+    r = run(tile_as, "-o", os.path.join(tmp, "mac.elf"), mac_s)
+    check("unterminated macro", r.returncode == 1 and "no .endm" in r.stderr, r.stderr)
+
     # the examples in docs/assembly.md assemble
     doc = open(os.path.join(srcdir, "..", "docs", "assembly.md")).read()
     for i, block in enumerate(re.findall(r"```\n(.*?)```", doc, re.S)):

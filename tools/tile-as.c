@@ -565,9 +565,323 @@ static void statement(AsmState *as, char *line)
 /* ------------------------------------------------------------------ */
 
 typedef struct Source {
-    const char *path;
+    char *path;
     char *text;
 } Source;
+
+static char *read_file(const char *path);
+static void process_source(AsmState *as, const char *path, const char *text, int depth);
+
+/* Files named by .include, read once and kept for every pass. */
+static Source included[64];
+static int nincluded;
+
+static const Source *include_text(AsmState *as, const char *path)
+{
+    for (int i = 0; i < nincluded; i++) {
+        if (!strcmp(included[i].path, path)) {
+            return &included[i];
+        }
+    }
+    if (nincluded == 64) {
+        error_at(as, "too many included files");
+        return NULL;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        error_at(as, "cannot open include file '%s'", path);
+        return NULL;
+    }
+    fclose(f);
+    char *text = read_file(path);
+    if (!text) {
+        error_at(as, "cannot read include file '%s'", path);
+        return NULL;
+    }
+    included[nincluded].path = strdup(path);
+    included[nincluded].text = text;
+    return &included[nincluded++];
+}
+
+/* .include "FILE": relative to the directory of the including file. */
+static void include_directive(AsmState *as, const char *args, int depth)
+{
+    char name[512], path[1024];
+    size_t len;
+    while (isspace((unsigned char)*args)) {
+        args++;
+    }
+    if (!parse_string(as, args, name, &len)) {
+        return;
+    }
+    name[len] = '\0';
+    const char *slash = strrchr(as->file, '/');
+    if (name[0] == '/' || !slash) {
+        snprintf(path, sizeof(path), "%s", name);
+    } else {
+        snprintf(path, sizeof(path), "%.*s/%s", (int)(slash - as->file), as->file, name);
+    }
+    if (depth >= 16) {
+        error_at(as, ".include nested too deeply");
+        return;
+    }
+    const Source *inc = include_text(as, path);
+    if (inc) {
+        const char *file = as->file;
+        int line = as->line;
+        process_source(as, inc->path, inc->text, depth + 1);
+        as->file = file;
+        as->line = line;
+    }
+}
+
+/*
+ * Macros: ".macro NAME [P1[, P2...]]" ... ".endm".  In the body, \P is
+ * replaced by the argument and \@ by a number unique to each expansion
+ * (for local labels).  A use is a line "NAME ARG1, ARG2".
+ */
+typedef struct Macro {
+    char name[64];
+    char params[16][32];
+    int nparams;
+    char *body;
+    const char *file;
+    int line;
+} Macro;
+
+static Macro macros[256];
+static int nmacros;
+static int macro_counter;
+static Macro *defining;
+static size_t defining_len;
+
+static Macro *find_macro(const char *name)
+{
+    for (int i = 0; i < nmacros; i++) {
+        if (!strcasecmp(macros[i].name, name)) {
+            return &macros[i];
+        }
+    }
+    return NULL;
+}
+
+static void macro_begin(AsmState *as, const char *args)
+{
+    char list[17][512];
+    char head[600];
+    snprintf(head, sizeof(head), "%s", args);
+    /* NAME then comma-separated parameters */
+    char *p = head;
+    while (isspace((unsigned char)*p)) {
+        p++;
+    }
+    char *q = p;
+    while (*q && !isspace((unsigned char)*q) && *q != ',') {
+        q++;
+    }
+    char name[64];
+    snprintf(name, sizeof(name), "%.*s", (int)(q - p), p);
+    if (!name[0]) {
+        error_at(as, ".macro needs a name");
+        return;
+    }
+    int n = split_args(q, list, 16);
+    if (n < 0) {
+        error_at(as, "too many macro parameters");
+        return;
+    }
+    Macro *m = find_macro(name);
+    if (!m) {
+        if (nmacros == 256) {
+            error_at(as, "too many macros");
+            return;
+        }
+        m = &macros[nmacros++];
+    } else if (m->line != as->line || strcmp(m->file, as->file)) {
+        error_at(as, "macro '%s' is already defined", name);
+        return;
+    }
+    memset(m, 0, sizeof(*m));
+    snprintf(m->name, sizeof(m->name), "%s", name);
+    for (int i = 0; i < n; i++) {
+        char *a = list[i];
+        while (*a == ',' || isspace((unsigned char)*a)) {
+            a++;
+        }
+        snprintf(m->params[m->nparams++], 32, "%.31s", a);
+    }
+    m->file = as->file;
+    m->line = as->line;
+    m->body = xrealloc(NULL, 1);
+    m->body[0] = '\0';
+    defining = m;
+    defining_len = 0;
+}
+
+static void macro_add_line(const char *line)
+{
+    size_t l = strlen(line);
+    defining->body = xrealloc(defining->body, defining_len + l + 2);
+    memcpy(defining->body + defining_len, line, l);
+    defining_len += l;
+    defining->body[defining_len++] = '\n';
+    defining->body[defining_len] = '\0';
+}
+
+static void process_source(AsmState *as, const char *path, const char *text, int depth);
+
+static void macro_expand(AsmState *as, Macro *m, const char *args, int depth)
+{
+    char list[16][512];
+    int n = split_args(args, list, 16);
+    if (n < 0 || n > m->nparams) {
+        error_at(as, "macro '%s' takes %d argument%s", m->name, m->nparams,
+                 m->nparams == 1 ? "" : "s");
+        return;
+    }
+    if (depth >= 16) {
+        error_at(as, "macro expansion nested too deeply");
+        return;
+    }
+    size_t cap = strlen(m->body) * 4 + 1024, o = 0;
+    char *out = xrealloc(NULL, cap);
+    int unique = macro_counter++;
+    for (const char *b = m->body; *b; b++) {
+        if (o + 600 > cap) {
+            cap *= 2;
+            out = xrealloc(out, cap);
+        }
+        if (*b == '\\' && b[1] == '@') {
+            o += (size_t)snprintf(out + o, cap - o, "%d", unique);
+            b++;
+            continue;
+        }
+        if (*b == '\\') {
+            int best = -1;
+            size_t bestlen = 0;
+            for (int i = 0; i < m->nparams; i++) {
+                size_t l = strlen(m->params[i]);
+                if (!strncmp(b + 1, m->params[i], l) && l > bestlen &&
+                    !(isalnum((unsigned char)b[1 + l]) || b[1 + l] == '_')) {
+                    best = i;
+                    bestlen = l;
+                }
+            }
+            if (best >= 0) {
+                const char *v = best < n ? list[best] : "";
+                o += (size_t)snprintf(out + o, cap - o, "%s", v);
+                b += bestlen;
+                continue;
+            }
+        }
+        out[o++] = *b;
+    }
+    out[o] = '\0';
+    const char *file = as->file;
+    int line = as->line;
+    /* errors inside the expansion are reported at the use */
+    char *save = out;
+    while (*out) {
+        char *nl = strchr(out, '\n');
+        if (nl) {
+            *nl = '\0';
+        }
+        as->file = file;
+        as->line = line;
+        char buf[4096];
+        snprintf(buf, sizeof(buf), "%s", out);
+        process_source(as, file, buf, depth + 1);
+        as->line = line;
+        out = nl ? nl + 1 : out + strlen(out);
+    }
+    as->file = file;
+    as->line = line;
+    free(save);
+}
+
+static void process_line(AsmState *as, char *buf, int depth)
+{
+    char *p = buf;
+    while (isspace((unsigned char)*p)) {
+        p++;
+    }
+    if (defining) {
+        if (!strncasecmp(p, ".endm", 5) && !isalnum((unsigned char)p[5])) {
+            defining = NULL;
+        } else if (!strncasecmp(p, ".macro", 6) && isspace((unsigned char)p[6])) {
+            error_at(as, "nested .macro");
+        } else {
+            macro_add_line(buf);
+        }
+        return;
+    }
+    if (!strncmp(p, ".include", 8) && isspace((unsigned char)p[8])) {
+        include_directive(as, p + 8, depth);
+        return;
+    }
+    if (!strncasecmp(p, ".macro", 6) && isspace((unsigned char)p[6])) {
+        macro_begin(as, p + 6);
+        return;
+    }
+    if (!strncasecmp(p, ".endm", 5) && !isalnum((unsigned char)p[5])) {
+        error_at(as, ".endm without .macro");
+        return;
+    }
+    /* a macro use: first word (after any labels) names a macro */
+    char copy[4096];
+    snprintf(copy, sizeof(copy), "%s", buf);
+    strip_comment(copy);
+    char *w = copy, *labels_end = copy;
+    for (;;) {
+        while (isspace((unsigned char)*w)) {
+            w++;
+        }
+        char *q = w;
+        while (isalnum((unsigned char)*q) || *q == '_' || *q == '.' || *q == '$') {
+            q++;
+        }
+        if (q > w && *q == ':') {
+            w = labels_end = q + 1;
+            continue;
+        }
+        char name[64];
+        snprintf(name, sizeof(name), "%.*s", (int)(q - w), w);
+        Macro *m = name[0] ? find_macro(name) : NULL;
+        if (m) {
+            *labels_end = '\0';
+            statement(as, copy);        /* the labels before the use */
+            macro_expand(as, m, q, depth);
+            return;
+        }
+        break;
+    }
+    statement(as, buf);
+}
+
+static void process_source(AsmState *as, const char *path, const char *text, int depth)
+{
+    as->file = path;
+    if (depth == 0 || strchr(text, '\n')) {
+        as->line = 0;
+    }
+    bool single = !strchr(text, '\n') && depth > 0;
+    while (*text) {
+        const char *nl = strchr(text, '\n');
+        size_t len = nl ? (size_t)(nl - text) : strlen(text);
+        char buf[4096];
+        if (!single) {
+            as->line++;
+        }
+        if (len >= sizeof(buf)) {
+            error_at(as, "line too long");
+        } else {
+            memcpy(buf, text, len);
+            buf[len] = '\0';
+            process_line(as, buf, depth);
+        }
+        text += len + (nl ? 1 : 0);
+    }
+}
 
 static void run_pass(AsmState *as, Source *src, int nsrc)
 {
@@ -576,24 +890,13 @@ static void run_pass(AsmState *as, Source *src, int nsrc)
     }
     as->cur = -1;
     as->changed = false;
+    macro_counter = 0;
     for (int f = 0; f < nsrc; f++) {
-        as->file = src[f].path;
-        as->line = 0;
-        char *text = src[f].text;
-        while (*text) {
-            char *nl = strchr(text, '\n');
-            size_t len = nl ? (size_t)(nl - text) : strlen(text);
-            char buf[4096];
-            as->line++;
-            if (len >= sizeof(buf)) {
-                error_at(as, "line too long");
-            } else {
-                memcpy(buf, text, len);
-                buf[len] = '\0';
-                statement(as, buf);
-            }
-            text += len + (nl ? 1 : 0);
-        }
+        process_source(as, src[f].path, src[f].text, 0);
+    }
+    if (defining) {
+        error_at(as, ".macro '%s' has no .endm", defining->name);
+        defining = NULL;
     }
 }
 
@@ -694,7 +997,7 @@ int main(int argc, char **argv)
             usage();
             return 1;
         } else if (nsrc < 64) {
-            src[nsrc].path = a;
+            src[nsrc].path = (char *)a;
             if (!(src[nsrc].text = read_file(a))) {
                 return 1;
             }

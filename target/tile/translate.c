@@ -189,8 +189,11 @@ static int __attribute__((unused)) ex_shl_3(DisasContext *ctx, int x)
 
 #include "tcg/insn_trans/trans_alu.c.inc"
 #include "tcg/insn_trans/trans_agu.c.inc"
-#include "tcg/insn_trans/trans_bru.c.inc"
+#include "tcg/insn_trans/trans_amo.c.inc"
 #include "tcg/insn_trans/trans_block.c.inc"
+#include "tcg/insn_trans/trans_bru.c.inc"
+#include "tcg/insn_trans/trans_fsu.c.inc"
+#include "tcg/insn_trans/trans_sys.c.inc"
 #include "decode-unimp.c.inc"
 
 /* Header commands of a block (they fault outside the header phase). */

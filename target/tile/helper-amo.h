@@ -1,0 +1,5 @@
+/*
+ * PTO Tile TCG helpers: AMO forms: atomics, CAS, LR/SC (PTO-SCALAR-AMO)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */

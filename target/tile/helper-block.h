@@ -1,0 +1,10 @@
+/*
+ * PTO Tile TCG helpers: block engine: BSTART/BSTOP, templates, GQM (PTO-BLOCK-*)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+DEF_HELPER_5(bstart, i64, env, i64, i32, i32, i64)
+DEF_HELPER_3(bstop, i64, env, i64, i32)
+DEF_HELPER_2(setc_check, void, env, i64)
+DEF_HELPER_FLAGS_2(setc_set, TCG_CALL_NO_RWG, void, env, i64)
