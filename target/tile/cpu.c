@@ -99,7 +99,18 @@ static void tile_cpu_realize(DeviceState *dev, Error **errp)
 {
     CPUState *cs = CPU(dev);
     TileCPUClass *tcc = TILE_CPU_GET_CLASS(dev);
+    TileCPU *cpu = TILE_CPU(dev);
     Error *local_err = NULL;
+
+    if (!cpu->numeric_profile || !strcmp(cpu->numeric_profile, "ieee")) {
+        cpu->pto_v0 = false;
+    } else if (!strcmp(cpu->numeric_profile, "pto-v0")) {
+        cpu->pto_v0 = true;
+    } else {
+        error_setg(errp, "numeric-profile must be 'ieee' or 'pto-v0', not '%s'",
+                   cpu->numeric_profile);
+        return;
+    }
 
     cpu_exec_realizefn(cs, &local_err);
     if (local_err != NULL) {
@@ -210,6 +221,11 @@ static const Property tile_cpu_properties[] = {
      * the run ends; "trap-literal=on" will follow EVBASE literally.
      */
     DEFINE_PROP_BOOL("trap-literal", TileCPU, trap_literal, false),
+    /*
+     * The numeric profile (DESIGN.md "Numerics"): "ieee" is the hardware
+     * profile, "pto-v0" the ASL reference profile with raw carriers.
+     */
+    DEFINE_PROP_STRING("numeric-profile", TileCPU, numeric_profile),
 };
 
 #include "hw/core/sysemu-cpu-ops.h"

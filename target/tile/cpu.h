@@ -17,6 +17,11 @@
 #include "cpu-qom.h"
 
 #include "exec/cpu-defs.h"
+#include "fpu/softfloat-types.h"
+
+/* Per-engine state, one header each (the engine's owner edits it). */
+#include "cpu-amo.h"
+#include "cpu-fsu.h"
 
 #ifdef CONFIG_USER_ONLY
 #error "PTO Tile does not support user mode emulation"
@@ -99,6 +104,9 @@ typedef struct CPUArchState {
     uint32_t tq_valid;          /* bit i: tq[i] holds a value */
     uint32_t uq_valid;
 
+    TileAmoState amo;           /* LR/SC reservation monitor */
+    TileFsuState fsu;           /* scalar floating point */
+
     /* System registers (placeholder layout until the SR file lands). */
     uint32_t acr;               /* current architectural context ring */
     uint32_t pad0;
@@ -128,6 +136,8 @@ struct ArchCPU {
 
     /* Properties */
     bool trap_literal;          /* follow EVBASE literally instead of report */
+    char *numeric_profile;      /* "ieee" (default) or "pto-v0" */
+    bool pto_v0;                /* numeric_profile == "pto-v0" */
 };
 
 /*
