@@ -36,6 +36,7 @@ static void block_clear(CPUTileState *env)
     env->blk.kind = TILE_XFER_FALL;
     env->blk.cond = 0;
     env->blk.setc_done = 0;
+    env->blk.setc_tgt_done = 0;
     env->blk.bpc_cur = 0;
     env->blk.bpc_tgt = 0;
     env->bpc = 0;
@@ -95,6 +96,7 @@ uint64_t helper_bstart(CPUTileState *env, uint64_t pc, uint32_t len,
     env->blk.kind = kind;
     env->blk.cond = kind != TILE_XFER_COND;
     env->blk.setc_done = 0;
+    env->blk.setc_tgt_done = 0;
     env->blk.bpc_cur = pc;
     env->blk.bpc_tgt = target;
     env->bpc = pc;
@@ -127,6 +129,26 @@ void helper_setc_check(CPUTileState *env, uint64_t pc)
 
 void helper_setc_set(CPUTileState *env, uint64_t cond)
 {
+    env->blk.commit_arg = cond != 0;
     env->blk.cond = cond != 0;
     env->blk.setc_done = 1;
+}
+
+/*
+ * SETC.TGT: the target of the active block (what a BSTART IND ending it
+ * continues at); once per block, only inside a block.
+ */
+void helper_setc_tgt(CPUTileState *env, uint64_t pc, uint64_t target)
+{
+    if (env->blk.phase == TILE_BLOCK_NONE || env->blk.setc_tgt_done) {
+        tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, GETPC());
+    }
+    env->blk.bpc_tgt = target;
+    env->blk.setc_tgt_done = 1;
+}
+
+/* SETRET and friends: R10 and the hidden return address BSTART RET uses. */
+void helper_set_ret_addr(CPUTileState *env, uint64_t target)
+{
+    env->blk.ret_addr = target;
 }

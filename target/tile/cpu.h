@@ -75,6 +75,9 @@ typedef struct TileBlockState {
     uint32_t kind;              /* transfer: TileBlockTransfer */
     uint32_t cond;              /* BARG.TAKEN */
     uint32_t setc_done;         /* a SETC condition setter succeeded */
+    uint32_t setc_tgt_done;     /* SETC.TGT succeeded in this block */
+    uint32_t pad;
+    uint64_t commit_arg;        /* the last SETC result (_CommitArgument) */
 } TileBlockState;
 
 /* Block transfer kinds, as BSTART.STD encodes them in bits [14:12]. */

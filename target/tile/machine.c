@@ -24,6 +24,8 @@ static const VMStateDescription vmstate_tile_block = {
         VMSTATE_UINT32(kind, TileBlockState),
         VMSTATE_UINT32(cond, TileBlockState),
         VMSTATE_UINT32(setc_done, TileBlockState),
+        VMSTATE_UINT32(setc_tgt_done, TileBlockState),
+        VMSTATE_UINT64(commit_arg, TileBlockState),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -40,7 +40,7 @@ typedef struct DisasContext {
 /* One translator per form: trans_NAME calls FUNC with extra arguments. */
 #define TRANS(NAME, FUNC, ...) \
     static bool trans_##NAME(DisasContext *ctx, arg_##NAME *a) \
-    { return FUNC(ctx, a, __VA_ARGS__); }
+    { return FUNC(ctx, a, ##__VA_ARGS__); }
 
 /* Target-specific values for dc->base.is_jmp.  */
 #define DISAS_JUMP    DISAS_TARGET_0    /* PC written, look up next TB */
