@@ -70,6 +70,29 @@ typedef struct TileIsaReserved {
     const TileIsaConstraint *constraints;
 } TileIsaReserved;
 
+/* System registers (isa/sysregs.isa): a base register has its address, a
+ * context-family register its low index in every ring's bank (address =
+ * ring * 0x1000 + index), unless fixed_acr names the one ring it exists in. */
+typedef struct TileIsaSysreg {
+    const char *name;
+    uint16_t index;
+    bool readable, writable;
+    bool context;
+    int fixed_acr;
+} TileIsaSysreg;
+
+typedef struct TileIsaTrap {
+    unsigned number;
+    const char *name;
+    const char *argument;   /* what TRAPARG0 holds */
+    const char *restart;    /* where a handler's return resumes */
+} TileIsaTrap;
+
+extern const TileIsaSysreg tile_isa_sysregs[];
+extern const unsigned tile_isa_sysreg_count;
+extern const TileIsaTrap tile_isa_traps[];
+extern const unsigned tile_isa_trap_count;
+
 extern const TileIsaForm tile_isa_forms[];
 extern const unsigned tile_isa_form_count;
 extern const TileIsaReserved tile_isa_reserved[];

@@ -26,6 +26,7 @@ def popcount(v):
 
 def main():
     out_path, scalar, command, reserved = sys.argv[1:5]
+    sysregs = sys.argv[5] if len(sys.argv) > 5 else None
     forms = []
     for path in (command, scalar):
         forms += isaparse.parse(path)[0]
@@ -102,6 +103,32 @@ def main():
             len(r.constraints), r._cons))
     o.append("};")
     o.append("const unsigned tile_isa_reserved_count = %d;" % len(res))
+    o.append("")
+    regs, traps = [], []
+    if sysregs:
+        for parts in isaparse.parse(sysregs)[1]:
+            if parts[0] == "sysreg":
+                name, acc, scope = parts[1], parts[2], parts[3]
+                kv = dict(p.split("=") for p in parts[4:])
+                ctx = scope == "context-family"
+                index = int(kv.get("address", kv.get("index")), 16)
+                acr = int(kv["acr"]) if "acr" in kv else -1
+                if name.endswith("_ACRn"):
+                    name = name[:-5]
+                regs.append((name, index, acc, ctx, acr))
+            elif parts[0] == "trap":
+                traps.append((int(parts[1]), parts[2], parts[3], parts[4]))
+    o.append("const TileIsaSysreg tile_isa_sysregs[] = {")
+    for name, index, acc, ctx, acr in regs:
+        o.append("    { %s, 0x%x, %d, %d, %s, %d }," % (cstr(name), index, "R" in acc, "W" in acc,
+                                                   "true" if ctx else "false", acr))
+    o.append("};")
+    o.append("const unsigned tile_isa_sysreg_count = %d;" % len(regs))
+    o.append("const TileIsaTrap tile_isa_traps[] = {")
+    for num, name, arg, restart in traps:
+        o.append("    { %d, %s, %s, %s }," % (num, cstr(name), cstr(arg), cstr(restart)))
+    o.append("};")
+    o.append("const unsigned tile_isa_trap_count = %d;" % len(traps))
     open(out_path, "w").write("\n".join(o) + "\n")
 
 

@@ -33,6 +33,7 @@ static bool block_selects_target(CPUTileState *env)
 static void block_clear(CPUTileState *env)
 {
     env->blk.phase = TILE_BLOCK_NONE;
+    env->blk.btype = TILE_BTYPE_STD;
     env->blk.kind = TILE_XFER_FALL;
     env->blk.cond = 0;
     env->blk.setc_done = 0;
@@ -62,8 +63,9 @@ static uint64_t block_commit(CPUTileState *env, uint64_t cont, uintptr_t ra)
  * target.  Returns the address execution continues at.
  */
 uint64_t helper_bstart(CPUTileState *env, uint64_t pc, uint32_t len,
-                       uint32_t kind, uint64_t target)
+                       uint32_t kind_type, uint64_t target)
 {
+    uint32_t kind = kind_type & 0xff, btype = kind_type >> 8;
     uintptr_t ra = GETPC();
     bool active = env->blk.phase != TILE_BLOCK_NONE;
 
@@ -93,6 +95,7 @@ uint64_t helper_bstart(CPUTileState *env, uint64_t pc, uint32_t len,
         }
     }
     env->blk.phase = TILE_BLOCK_HEADER;
+    env->blk.btype = btype;
     env->blk.kind = kind;
     env->blk.cond = kind != TILE_XFER_COND;
     env->blk.setc_done = 0;

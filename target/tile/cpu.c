@@ -5,6 +5,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "qemu/timer.h"
 #include "qemu/qemu-print.h"
 #include "qapi/error.h"
 #include "cpu.h"
@@ -72,10 +73,20 @@ static void tile_cpu_reset_hold(Object *obj, ResetType type)
     }
 
     memset(env, 0, offsetof(CPUTileState, end_reset_fields));
+    /* the reset profile (asl/arch/profile/reset.asl): PC 0, ACR0, no block,
+     * every bank clear except ECONFIG = 3 (external and timer enabled) */
     env->pc = 0;
     env->acr = 0;
     env->blk.phase = TILE_BLOCK_NONE;
+    env->blk.kind = TILE_XFER_FALL;
+    env->trap_ring = -1;
+    for (int r = 0; r < TILE_NUM_ACRS; r++) {
+        env->sr_ctx[r][0xF07 - TILE_SR_CTX_FIRST] = 3;
+    }
     cs->exception_index = -1;
+    if (TILE_CPU(obj)->timer) {
+        timer_del(TILE_CPU(obj)->timer);
+    }
 }
 
 static ObjectClass *tile_cpu_class_by_name(const char *cpu_model)
@@ -118,6 +129,7 @@ static void tile_cpu_realize(DeviceState *dev, Error **errp)
         return;
     }
 
+    cpu->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, tile_timer_cb, cpu);
     qemu_init_vcpu(cs);
     cpu_reset(cs);
 
@@ -184,6 +196,16 @@ void tile_cpu_dump_state(CPUState *cs, FILE *f, int flags)
 
     qemu_fprintf(f, "TPC  %016" PRIx64 "  BPC  %016" PRIx64 "  ACR%u\n",
                  env->pc, env->bpc, env->acr);
+    {
+        unsigned r = env->acr;
+        const uint64_t *c = env->sr_ctx[r];
+        qemu_fprintf(f, "ACR%-2u ECSTATE %016" PRIx64 " EVBASE %016" PRIx64
+                     " TRAPNO %016" PRIx64 " TRAPARG0 %016" PRIx64 "\n"
+                     "      ECONFIG %016" PRIx64 " EBARG0 %016" PRIx64
+                     " EBARG_TPC %016" PRIx64 " TIMECMP %016" PRIx64 "\n",
+                     r, c[0x00], c[0x01], c[0x02], c[0x03], c[0x07], c[0x40], c[0x43],
+                     c[0x21]);
+    }
     qemu_fprintf(f, "BLK  %-6s  kind %u cond %u  cur %016" PRIx64
                  " tgt %016" PRIx64 "\n",
                  tile_block_phase_name(env->blk.phase), env->blk.kind,

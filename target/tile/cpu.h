@@ -31,9 +31,9 @@ enum {
     TILE_NUM_PES = 4,           /* PE0 VEC, PE1 TLSU, PE2 CUBE, PE3 SFU */
     TILE_NUM_GPRS = 24,         /* R0..R23 per PE bank; R0 reads as zero */
     TILE_QUEUE_DEPTH = 4,       /* T and U scalar queues */
-    TILE_NUM_ACRS = 4,          /* architectural context rings ACR0..ACR3 */
-    TILE_SR_BASE_COUNT = 64,    /* placeholder: base-scope system registers */
-    TILE_SR_ACR_COUNT = 64,     /* placeholder: per-ACR context family */
+    TILE_NUM_ACRS = 16,         /* architectural context rings ACR0..ACR15 */
+    TILE_SR_CTX_FIRST = 0xF00,  /* context-family low indexes F00..FB7 */
+    TILE_SR_CTX_SLOTS = 0xB8,
 };
 
 /*
@@ -72,13 +72,20 @@ typedef struct TileBlockState {
     uint64_t tplflags;
     uint64_t ret_addr;          /* the return address SETRET/CALL record */
     uint32_t phase;             /* TileBlockPhase */
+    uint32_t btype;             /* TileBlockType */
     uint32_t kind;              /* transfer: TileBlockTransfer */
     uint32_t cond;              /* BARG.TAKEN */
     uint32_t setc_done;         /* a SETC condition setter succeeded */
     uint32_t setc_tgt_done;     /* SETC.TGT succeeded in this block */
-    uint32_t pad;
     uint64_t commit_arg;        /* the last SETC result (_CommitArgument) */
 } TileBlockState;
+
+/* Block types. */
+typedef enum TileBlockType {
+    TILE_BTYPE_STD = 0,
+    TILE_BTYPE_FP = 1,
+    TILE_BTYPE_SYS = 2,
+} TileBlockType;
 
 /* Block transfer kinds, as BSTART.STD encodes them in bits [14:12]. */
 typedef enum TileBlockTransfer {
@@ -88,6 +95,14 @@ typedef enum TileBlockTransfer {
     TILE_XFER_IND = 5,
     TILE_XFER_RET = 7,
 } TileBlockTransfer;
+
+/* The part of a trap snapshot that has no EBARG register. */
+typedef struct TileTrapSnapshot {
+    TileBlockState blk;
+    uint32_t tq_valid, uq_valid;
+    uint32_t valid;
+    uint32_t pad;
+} TileTrapSnapshot;
 
 typedef struct CPUArchState {
     /*
@@ -110,16 +125,25 @@ typedef struct CPUArchState {
     TileAmoState amo;           /* LR/SC reservation monitor */
     TileFsuState fsu;           /* scalar floating point */
 
-    /* System registers (placeholder layout until the SR file lands). */
+    /*
+     * System registers (sys_helper.c).  The base registers that hold state,
+     * and one bank of context-family registers per ring, indexed by
+     * low index - TILE_SR_CTX_FIRST.  CORE_STATE[3:0] is the current ring.
+     */
     uint32_t acr;               /* current architectural context ring */
     uint32_t pad0;
-    uint64_t sr_base[TILE_SR_BASE_COUNT];
-    uint64_t sr_acr[TILE_NUM_ACRS][TILE_SR_ACR_COUNT];
+    uint64_t thread_ptr, global_ptr, core_state, core_feature_enable;
+    uint64_t sr_ctx[TILE_NUM_ACRS][TILE_SR_CTX_SLOTS];
+    uint64_t ipending[TILE_NUM_ACRS];   /* interrupt IDs pending, per ring */
+    TileTrapSnapshot snap[TILE_NUM_ACRS];   /* what EBARG cannot hold */
 
     /* Fault reporting: the instruction bits and length of the last trap. */
     uint64_t fault_insn;
     uint64_t trap_arg;
     uint32_t fault_len;         /* in bytes: 2, 4, 6 or 8 */
+    uint32_t trap_cause;        /* TRAPNO cause of the pending trap */
+    uint64_t trap_resume;       /* EBARG_TPC for a trap that resumes after */
+    int32_t trap_ring;          /* the ring ACRC routes to, or -1 */
     uint32_t pad1;
 
     /* Fields up to this point are cleared by a CPU reset */
@@ -136,6 +160,8 @@ struct ArchCPU {
     CPUState parent_obj;
 
     CPUTileState env;
+
+    QEMUTimer *timer;           /* the ring timers' next deadline */
 
     /* Properties */
     bool trap_literal;          /* follow EVBASE literally instead of report */
@@ -190,6 +216,17 @@ void tile_translate_code(CPUState *cs, TranslationBlock *tb,
 G_NORETURN void tile_raise_exception(CPUTileState *env, int excp,
                                      uint64_t arg, uintptr_t retaddr);
 
+/* sys_helper.c: trap entry and the timer */
+void tile_trap_enter(CPUTileState *env, int trapno, uint64_t arg,
+                     uint64_t resume_pc, uint32_t cause, bool async,
+                     unsigned ring);
+unsigned tile_trap_ring(CPUTileState *env);
+uint64_t tile_evbase(CPUTileState *env, unsigned ring);
+bool tile_interrupt_deliverable(CPUTileState *env);
+void tile_timer_update(CPUTileState *env);
+void tile_timer_cb(void *opaque);
+uint64_t tile_time_ns(void);
+
 #ifndef CONFIG_USER_ONLY
 extern const VMStateDescription vmstate_tile_cpu;
 #endif
@@ -200,8 +237,9 @@ extern const VMStateDescription vmstate_tile_cpu;
  * TB flags: the current ACR ring (decides privileged forms later) and the
  * block phase, so the translator knows statically where the body starts.
  */
-FIELD(TB_FLAGS, ACR, 0, 2)
-FIELD(TB_FLAGS, PHASE, 2, 2)
+FIELD(TB_FLAGS, ACR, 0, 4)
+FIELD(TB_FLAGS, PHASE, 4, 2)
+FIELD(TB_FLAGS, BTYPE, 6, 2)
 
 static inline void cpu_get_tb_cpu_state(CPUTileState *env, vaddr *pc,
                                         uint64_t *cs_base, uint32_t *flags)
@@ -210,6 +248,7 @@ static inline void cpu_get_tb_cpu_state(CPUTileState *env, vaddr *pc,
     *cs_base = 0;
     *flags = FIELD_DP32(0, TB_FLAGS, ACR, env->acr);
     *flags = FIELD_DP32(*flags, TB_FLAGS, PHASE, env->blk.phase);
+    *flags = FIELD_DP32(*flags, TB_FLAGS, BTYPE, env->blk.btype);
 }
 
 #endif /* TILE_CPU_H */

@@ -73,21 +73,51 @@ static void tile_report_unhandled_trap(CPUState *cs, int trapno)
 void tile_cpu_do_interrupt(CPUState *cs)
 {
     CPUTileState *env = cpu_env(cs);
+    TileCPU *cpu = env_archcpu(env);
     int trapno = cs->exception_index;
+    unsigned ring = env->trap_ring >= 0 ? (unsigned)env->trap_ring : tile_trap_ring(env);
+    uint64_t resume = trapno == EXCP_SCALL ? env->trap_resume : env->pc;
+    uint32_t cause = env->trap_cause;
 
+    env->trap_ring = -1;
+    env->trap_cause = 0;
+    cs->exception_index = -1;
     qemu_log_mask(CPU_LOG_INT, "trap %d (%s) at TPC 0x%016" PRIx64
                   " argument 0x%016" PRIx64 "\n",
                   trapno, tile_trap_name(trapno), env->pc, env->trap_arg);
 
-    /*
-     * Architectural trap entry (bank snapshot, EVBASE dispatch) comes with
-     * the system-register file; until then every trap is unhandled.
-     */
-    tile_report_unhandled_trap(cs, trapno);
+    /* DESIGN.md decision 6: with EVBASE = 0 report and end the run, unless
+     * trap-literal=on asks for the spec's literal behaviour. */
+    if (tile_evbase(env, ring) == 0 && !cpu->trap_literal) {
+        tile_report_unhandled_trap(cs, trapno);
+        return;
+    }
+    tile_trap_enter(env, trapno, env->trap_arg, resume, cause, false, ring);
 }
 
 bool tile_cpu_exec_interrupt(CPUState *cs, int interrupt_request)
 {
-    /* No interrupt sources yet (timer and external IDs come later). */
-    return false;
+    CPUTileState *env = cpu_env(cs);
+
+    if (!(interrupt_request & CPU_INTERRUPT_HARD)) {
+        return false;
+    }
+    if (!tile_interrupt_deliverable(env)) {
+        cpu_reset_interrupt(cs, CPU_INTERRUPT_HARD);
+        return false;
+    }
+    /* taken only between blocks: retried at the next block boundary */
+    if (env->blk.phase != TILE_BLOCK_NONE) {
+        return false;
+    }
+    unsigned ring = tile_trap_ring(env);
+    unsigned id = ring == 0 ? 1 : 3;
+    cpu_reset_interrupt(cs, CPU_INTERRUPT_HARD);
+    if (tile_evbase(env, ring) == 0 && !env_archcpu(env)->trap_literal) {
+        env->trap_arg = id;
+        tile_report_unhandled_trap(cs, EXCP_INTERRUPT_TRAP);
+        return true;
+    }
+    tile_trap_enter(env, EXCP_INTERRUPT_TRAP, id, env->pc, 0, true, ring);
+    return true;
 }

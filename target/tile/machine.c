@@ -21,11 +21,25 @@ static const VMStateDescription vmstate_tile_block = {
         VMSTATE_UINT64(tplflags, TileBlockState),
         VMSTATE_UINT64(ret_addr, TileBlockState),
         VMSTATE_UINT32(phase, TileBlockState),
+        VMSTATE_UINT32(btype, TileBlockState),
         VMSTATE_UINT32(kind, TileBlockState),
         VMSTATE_UINT32(cond, TileBlockState),
         VMSTATE_UINT32(setc_done, TileBlockState),
         VMSTATE_UINT32(setc_tgt_done, TileBlockState),
         VMSTATE_UINT64(commit_arg, TileBlockState),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const VMStateDescription vmstate_tile_snapshot = {
+    .name = "cpu/trap-snapshot",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_STRUCT(blk, TileTrapSnapshot, 1, vmstate_tile_block, TileBlockState),
+        VMSTATE_UINT32(tq_valid, TileTrapSnapshot),
+        VMSTATE_UINT32(uq_valid, TileTrapSnapshot),
+        VMSTATE_UINT32(valid, TileTrapSnapshot),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -46,12 +60,19 @@ const VMStateDescription vmstate_tile_cpu = {
         VMSTATE_UINT32(env.tq_valid, TileCPU),
         VMSTATE_UINT32(env.uq_valid, TileCPU),
         VMSTATE_UINT32(env.acr, TileCPU),
-        VMSTATE_UINT64_ARRAY(env.sr_base, TileCPU, TILE_SR_BASE_COUNT),
-        VMSTATE_UINT64_2DARRAY(env.sr_acr, TileCPU, TILE_NUM_ACRS,
-                               TILE_SR_ACR_COUNT),
+        VMSTATE_UINT64(env.thread_ptr, TileCPU),
+        VMSTATE_UINT64(env.global_ptr, TileCPU),
+        VMSTATE_UINT64(env.core_state, TileCPU),
+        VMSTATE_UINT64(env.core_feature_enable, TileCPU),
+        VMSTATE_UINT64_2DARRAY(env.sr_ctx, TileCPU, TILE_NUM_ACRS,
+                               TILE_SR_CTX_SLOTS),
+        VMSTATE_UINT64_ARRAY(env.ipending, TileCPU, TILE_NUM_ACRS),
+        VMSTATE_STRUCT_ARRAY(env.snap, TileCPU, TILE_NUM_ACRS, 1,
+                             vmstate_tile_snapshot, TileTrapSnapshot),
         VMSTATE_UINT64(env.fault_insn, TileCPU),
         VMSTATE_UINT64(env.trap_arg, TileCPU),
         VMSTATE_UINT32(env.fault_len, TileCPU),
+        VMSTATE_TIMER_PTR(timer, TileCPU),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -35,6 +35,7 @@ typedef struct DisasContext {
     uint32_t tb_flags;
     int mem_idx;
     TileBlockPhase phase;       /* block phase at the current instruction */
+    TileBlockType btype;        /* type of the active block */
 } DisasContext;
 
 /* One translator per form: trans_NAME calls FUNC with extra arguments. */
@@ -261,6 +262,7 @@ static void tile_tr_init_disas_context(DisasContextBase *dcbase,
     ctx->tb_flags = ctx->base.tb->flags;
     ctx->mem_idx = 0;
     ctx->phase = FIELD_EX32(ctx->tb_flags, TB_FLAGS, PHASE);
+    ctx->btype = FIELD_EX32(ctx->tb_flags, TB_FLAGS, BTYPE);
 }
 
 static void tile_tr_tb_start(DisasContextBase *dcbase, CPUState *cs)
