@@ -64,6 +64,8 @@ const VMStateDescription vmstate_tile_cpu = {
         VMSTATE_UINT64(env.global_ptr, TileCPU),
         VMSTATE_UINT64(env.core_state, TileCPU),
         VMSTATE_UINT64(env.core_feature_enable, TileCPU),
+        VMSTATE_UINT32(env.fsu.flags, TileCPU),
+        VMSTATE_UINT32(env.fsu.rmode, TileCPU),
         VMSTATE_UINT64_2DARRAY(env.sr_ctx, TileCPU, TILE_NUM_ACRS,
                                TILE_SR_CTX_SLOTS),
         VMSTATE_UINT64_ARRAY(env.ipending, TileCPU, TILE_NUM_ACRS),

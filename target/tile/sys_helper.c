@@ -231,7 +231,9 @@ static uint64_t sysreg_read(CPUTileState *env, uint64_t addr)
     case SR_CYCLE:
         return tile_time_ns();
     case SR_CORE_STATE:
-        return (env->core_state & ~0xfull) | env->acr;
+        /* [3:0] the ring, [39:32] the FSU's sticky flags and rounding mode */
+        return (env->core_state & ~(0xfull | TILE_FSU_CORE_STATE_MASK)) | env->acr |
+               tile_fsu_core_state_bits(&env->fsu);
     case SR_CORE_ID:
         /* implementation-defined: the index of the Core under -smp */
         return env_cpu(env)->cpu_index;
@@ -271,8 +273,9 @@ static void sysreg_write(CPUTileState *env, uint64_t addr, uint64_t v)
         return;
     case SR_CORE_STATE:
         /* a write sets the current ring at once (PTO-ARCH-SYSTEM-REGISTERS) */
-        env->core_state = v;
+        env->core_state = v & ~TILE_FSU_CORE_STATE_MASK;
         env->acr = v & 0xf;
+        tile_fsu_set_core_state(&env->fsu, v);
         return;
     case SR_CORE_FEATURE_ENABLE:
         env->core_feature_enable = v;
