@@ -203,6 +203,18 @@ _start:
         r = self.qemu("-kernel", img)
         self.expect_trap(r, tpc, "0x00000003")
 
+    def t_unimplemented(self):
+        """A catalog form without semantics yet: a precise
+        Fault_IllegalInstruction, and -d unimp names its mnemonic."""
+        img = self.assemble("_start:\n    c.movi 1, ->a0\n    bstart.tmatmul fp16\n",
+                            self.path("unimp.elf"))
+        log = self.path("unimp.log")
+        r = self.qemu("-kernel", img, "-d", "unimp", "-D", log)
+        self.expect_trap(r, 2, "0x20031181")
+        text = open(log).read() if os.path.exists(log) else ""
+        if "BSTART.TMATMUL at 0x2 is not implemented" not in text:
+            raise Fail("-d unimp log does not name the form: %r" % text)
+
     # -- bad images -------------------------------------------------------
 
     @staticmethod
@@ -479,6 +491,7 @@ _start:
         c("illegal: precise TPC after scalar code", self.t_illegal_late, self.LATE_OUTSIDE, 0xC)
         c("illegal: precise TPC inside a FALL block", self.t_illegal_late, self.LATE_IN_BLOCK, 0x8)
         c("in_asm: whole hello program, as tile-objdump prints it", self.t_in_asm_hello)
+        c("unimplemented form: precise fault, -d unimp names it", self.t_unimplemented)
 
 
 def main():
