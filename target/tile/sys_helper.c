@@ -496,3 +496,20 @@ G_NORETURN void helper_sys_placement(CPUTileState *env, uint64_t pc)
 {
     tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, GETPC());
 }
+
+void helper_tlb_operand(CPUTileState *env, uint64_t op, uint32_t is_asid, uint64_t pc)
+{
+    uintptr_t ra = GETPC();
+
+    if (env->acr != 0) {
+        tile_raise_exception(env, EXCP_ILLEGAL_INST, pc, ra);
+    }
+    if (is_asid) {
+        if (op >> 16) {
+            tile_raise_exception(env, EXCP_ILLEGAL_INST, pc, ra);
+        }
+    } else if ((uint64_t)((int64_t)(op << 16) >> 16) != op) {
+        tile_raise_exception(env, EXCP_DATA_PAGE_FAULT, op, ra);
+    }
+    tlb_flush(env_cpu(env));
+}
