@@ -143,7 +143,8 @@ void helper_setc_set(CPUTileState *env, uint64_t cond)
  */
 void helper_setc_tgt(CPUTileState *env, uint64_t pc, uint64_t target)
 {
-    if (env->blk.phase == TILE_BLOCK_NONE || env->blk.setc_tgt_done) {
+    if (env->blk.phase == TILE_BLOCK_NONE || env->blk.btype == TILE_BTYPE_SYS ||
+        env->blk.setc_tgt_done) {
         tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, GETPC());
     }
     env->blk.bpc_tgt = target;
