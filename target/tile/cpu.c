@@ -206,13 +206,30 @@ void tile_cpu_dump_state(CPUState *cs, FILE *f, int flags)
                      r, c[0x00], c[0x01], c[0x02], c[0x03], c[0x07], c[0x40], c[0x43],
                      c[0x21]);
     }
-    qemu_fprintf(f, "BLK  %-6s  kind %u cond %u  cur %016" PRIx64
-                 " tgt %016" PRIx64 "\n",
-                 tile_block_phase_name(env->blk.phase), env->blk.kind,
-                 env->blk.cond, env->blk.bpc_cur, env->blk.bpc_tgt);
+    static const char *const btypes[4] = { "STD", "FP", "SYS", "?" };
+    static const char *const xfers[8] = {
+        "?", "FALL", "DIRECT", "COND", "?", "IND", "?", "RET",
+    };
+    qemu_fprintf(f, "BLK  %-6s  %s %s taken %u  cur %016" PRIx64
+                 " tgt %016" PRIx64 " ra %016" PRIx64 "\n",
+                 tile_block_phase_name(env->blk.phase), btypes[env->blk.btype & 3],
+                 xfers[env->blk.kind & 7], env->blk.cond, env->blk.bpc_cur,
+                 env->blk.bpc_tgt, env->blk.ret_addr);
     for (i = 0; i < TILE_NUM_GPRS; i++) {
         qemu_fprintf(f, "R%-2d %016" PRIx64 "%s", i, env->gpr[0][i],
                      (i % 4) == 3 ? "\n" : "  ");
+    }
+    /* PE1..PE3 banks: only the registers that hold a value */
+    for (int pe = 1; pe < TILE_NUM_PES; pe++) {
+        int n = 0;
+        qemu_fprintf(f, "PE%d ", pe);
+        for (i = 1; i < TILE_NUM_GPRS; i++) {
+            if (env->gpr[pe][i]) {
+                qemu_fprintf(f, " R%d=%016" PRIx64, i, env->gpr[pe][i]);
+                n++;
+            }
+        }
+        qemu_fprintf(f, "%s\n", n ? "" : " (all zero)");
     }
     qemu_fprintf(f, "T    ");
     for (i = 0; i < TILE_QUEUE_DEPTH; i++) {
