@@ -55,6 +55,7 @@ static uint64_t block_commit(CPUTileState *env, uint64_t cont, uintptr_t ra)
         tile_raise_exception(env, EXCP_INST_PC_FAULT, next, ra);
     }
     block_clear(env);
+    tile_block_boundary(env);
     return next;
 }
 

@@ -226,6 +226,7 @@ bool tile_interrupt_deliverable(CPUTileState *env);
 void tile_timer_update(CPUTileState *env);
 void tile_timer_cb(void *opaque);
 uint64_t tile_time_ns(void);
+void tile_block_boundary(CPUTileState *env);
 
 #ifndef CONFIG_USER_ONLY
 extern const VMStateDescription vmstate_tile_cpu;

@@ -121,3 +121,17 @@ bool tile_cpu_exec_interrupt(CPUState *cs, int interrupt_request)
     tile_trap_enter(env, EXCP_INTERRUPT_TRAP, id, env->pc, 0, true, ring);
     return true;
 }
+
+/*
+ * A block just committed.  An interrupt refused inside the block (DESIGN.md
+ * decision 7) is still requested, but the TB-entry exit check was already
+ * consumed: arm it again so the next TB starts by taking the interrupt.
+ */
+void tile_block_boundary(CPUTileState *env)
+{
+    CPUState *cs = env_cpu(env);
+
+    if (qatomic_read(&cs->interrupt_request) & CPU_INTERRUPT_HARD) {
+        qatomic_set(&cs->neg.icount_decr.u16.high, -1);
+    }
+}

@@ -513,3 +513,21 @@ void helper_tlb_operand(CPUTileState *env, uint64_t op, uint32_t is_asid, uint64
     }
     tlb_flush(env_cpu(env));
 }
+
+/*
+ * SETC.TGT / C.SETC.TGT: the target of the active STD or FP block (what a
+ * BSTART IND ending it continues at).  C.SETC.TGT may succeed once per
+ * block; the 32-bit form has no such marker (PTO-SCALAR-SETC-TGT).
+ */
+void helper_set_block_target(CPUTileState *env, uint64_t pc, uint64_t target,
+                             uint32_t once)
+{
+    if (env->blk.phase == TILE_BLOCK_NONE || env->blk.btype == TILE_BTYPE_SYS ||
+        (once && env->blk.setc_tgt_done)) {
+        tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, GETPC());
+    }
+    env->blk.bpc_tgt = target;
+    if (once) {
+        env->blk.setc_tgt_done = 1;
+    }
+}
