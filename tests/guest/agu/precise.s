@@ -177,6 +177,23 @@ f14: lbi [a4, -1], ->a2
     check_eq s5, 35 | ARGV
     check_eq s6, 0x1fffffff
     check_eq a2, 0x2222
+
+    case 15                         ; HL.PRF.A with no value in U#4: trap 4, no address published
+    c.movi 6, ->a6
+f15: hl.prf.a [u#4, zero], ->a2, model=1
+    check_eq s5, 4 | ARGV
+    hl.liu f15, ->a1
+    check_same s7, a1
+    check_eq a2, 0x2222
+
+    case 16                         ; HL.SBI.PO with data U#1 invalid: trap 4, no store, no base
+    c.movi 6, ->a6
+    hl.liu sbuf, ->a4
+f16: hl.sbi.po u#1, [a4, 1], ->a4
+    check_eq s5, 4 | ARGV
+    check_same a4, s2
+    ldi [s2, 0], ->a1
+    check_eq a1, SENT
     test_end
 
 ; The handler (ring 0): record, skip a6 bytes, return.
