@@ -9,9 +9,10 @@
 _start:
     hl.liu 0x40000003, ->a0
     hl.liu 0x8000, ->a4               ; a valid RAM address
+    hl.liu 0x40001000, ->a5           ; destination outside memory too
     j at_fault                      ; skip the .org padding
     .org 0x100
 at_fault:
-    dma [a0], a4
+    dma [a0], a5
 hang:
     j hang

@@ -347,7 +347,7 @@ def faults():
          ("page-lr-d", "LR.D outside memory", OUT_OF_RAM + 8,
           "lr.d [a0], ->a1", PAGE, OUT_OF_RAM + 8),
          ("page-dma-src", "DMA source outside memory (checked first)", OUT_OF_RAM + 3,
-          "dma [a0], a4", PAGE, OUT_OF_RAM + 3),
+          "dma [a0], a5", PAGE, OUT_OF_RAM + 3),
          ("page-dma-dst", "DMA destination outside memory", OUT_OF_RAM + 5,
           "dma [a4], a0", PAGE, OUT_OF_RAM + 5)]
     return f
@@ -368,6 +368,9 @@ def gen_fault(what, addr, insn, trap, arg, lr_first):
          "    .text\n    .globl _start\n_start:\n",
          "    hl.liu 0x%x, ->a0\n" % addr,
          "    hl.liu 0x%x, ->a4               ; a valid RAM address\n" % SCRATCH]
+    if "dma [a0], a5" in insn:
+        s.append("    hl.liu 0x%x, ->a5           ; destination outside memory too\n"
+                 % (OUT_OF_RAM + 0x1000))
     if lr_first:
         s.append("    lr.d [a4], ->a5                 ; reserve the granule of a0\n")
     s.append("    j at_fault                      ; skip the .org padding\n")

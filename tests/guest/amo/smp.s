@@ -9,8 +9,9 @@
 ; LR.D/SC.D retry loop and with a CASD retry loop; then it adds 1 to
 ; `done`.  Core 0 waits for done == 2 and checks every counter is
 ; 2 * ITER (a lost update would leave less); Core 1 parks.
+; Written for exactly two Cores.
     .include "../testlib.inc"
-    .equ ITER, 3000
+    .equ ITER, 50000
     .equ BASE, 0x20000              ; zeroed RAM, not in the image
     .text
     .globl _start
