@@ -31,6 +31,21 @@ static const VMStateDescription vmstate_tile_block = {
     }
 };
 
+static const VMStateDescription vmstate_tile_amo = {
+    .name = "cpu/amo",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(resv_addr, TileAmoState),
+        VMSTATE_UINT64(resv_value, TileAmoState),
+        VMSTATE_UINT32(resv_valid, TileAmoState),
+        VMSTATE_UINT32(resv_size, TileAmoState),
+        VMSTATE_UINT32(resv_line_ok, TileAmoState),
+        VMSTATE_UINT64_ARRAY(resv_line, TileAmoState, TILE_RESV_GRANULE / 8),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 static const VMStateDescription vmstate_tile_snapshot = {
     .name = "cpu/trap-snapshot",
     .version_id = 1,
@@ -64,6 +79,7 @@ const VMStateDescription vmstate_tile_cpu = {
         VMSTATE_UINT64(env.global_ptr, TileCPU),
         VMSTATE_UINT64(env.core_state, TileCPU),
         VMSTATE_UINT64(env.core_feature_enable, TileCPU),
+        VMSTATE_STRUCT(env.amo, TileCPU, 1, vmstate_tile_amo, TileAmoState),
         VMSTATE_UINT32(env.fsu.flags, TileCPU),
         VMSTATE_UINT32(env.fsu.rmode, TileCPU),
         VMSTATE_UINT64_2DARRAY(env.sr_ctx, TileCPU, TILE_NUM_ACRS,
