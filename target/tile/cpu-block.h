@@ -90,6 +90,7 @@ typedef struct TileTemplateState {
 typedef struct TileBlockExt {
     TileBlockHeader hdr;
     TileTemplateState tpl;
+    uint64_t gqm_data;          /* HL.QPOP: data from the helper to its translator */
 } TileBlockExt;
 
 #endif /* TILE_CPU_BLOCK_H */

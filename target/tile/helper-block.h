@@ -25,3 +25,7 @@ DEF_HELPER_3(b_hint_trace, i64, env, i64, i32)
 DEF_HELPER_5(mcopy, void, env, i64, i64, i64, i64)
 DEF_HELPER_5(mset, void, env, i64, i64, i64, i64)
 DEF_HELPER_6(frame, i64, env, i64, i32, i32, i32, i64)
+
+DEF_HELPER_4(gqm_qmt, i64, env, i64, i64, i32)
+DEF_HELPER_4(gqm_push, i64, env, i64, i64, i32)
+DEF_HELPER_3(gqm_pop, i64, env, i64, i32)
