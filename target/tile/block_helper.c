@@ -17,7 +17,7 @@
 #include "exec/exec-all.h"
 #include "exec/cpu_ldst.h"
 #include "exec/helper-proto.h"
-#include "system/memory.h"
+#include "exec/memory.h"
 
 static bool block_selects_target(CPUTileState *env)
 {

@@ -245,6 +245,7 @@ c23_next:
     bstart.std fall
     b.catr trap
 c24: bstart.std direct, c24_t       ; the FALL block commits (trap), then this opens
+    bstop
     j testlib_fail
 c24_t:
     hl.liu c24, ->a2
