@@ -63,6 +63,9 @@ typedef enum TileBlockPhase {
     TILE_BLOCK_BODY = 2,        /* first non-header instruction seen */
 } TileBlockPhase;
 
+/* ---- block engine extension (owner: block engine): cpu-block.h, blk.ext ---- */
+#include "cpu-block.h"
+
 typedef struct TileBlockState {
     uint64_t bpc_cur;           /* address of the BSTART of the live block */
     uint64_t bpc_tgt;           /* block target (DIRECT / COND) */
@@ -78,6 +81,7 @@ typedef struct TileBlockState {
     uint32_t setc_done;         /* a SETC condition setter succeeded */
     uint32_t setc_tgt_done;     /* SETC.TGT succeeded in this block */
     uint64_t commit_arg;        /* the last SETC result (_CommitArgument) */
+    TileBlockExt ext;           /* block engine: header records, templates */
 } TileBlockState;
 
 /* Block types. */

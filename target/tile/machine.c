@@ -10,8 +10,8 @@
 
 static const VMStateDescription vmstate_tile_block = {
     .name = "cpu/block",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT64(bpc_cur, TileBlockState),
         VMSTATE_UINT64(bpc_tgt, TileBlockState),
@@ -27,6 +27,8 @@ static const VMStateDescription vmstate_tile_block = {
         VMSTATE_UINT32(setc_done, TileBlockState),
         VMSTATE_UINT32(setc_tgt_done, TileBlockState),
         VMSTATE_UINT64(commit_arg, TileBlockState),
+        /* header bindings, template progress (host byte order) */
+        VMSTATE_BUFFER_UNSAFE(ext, TileBlockState, 0, sizeof(TileBlockExt)),
         VMSTATE_END_OF_LIST()
     }
 };

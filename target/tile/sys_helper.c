@@ -82,6 +82,10 @@ static unsigned xfer_code(uint32_t kind)
         return 4;
     case TILE_XFER_IND:
         return 5;
+    case TILE_XFER_CALL:
+        return 3;
+    case TILE_XFER_ICALL:
+        return 6;
     default:
         return 0;
     }
@@ -90,8 +94,8 @@ static unsigned xfer_code(uint32_t kind)
 static uint32_t xfer_of_code(unsigned code)
 {
     static const uint32_t kinds[8] = {
-        TILE_XFER_FALL, TILE_XFER_DIRECT, TILE_XFER_COND, TILE_XFER_FALL,
-        TILE_XFER_RET, TILE_XFER_IND, TILE_XFER_FALL, TILE_XFER_FALL,
+        TILE_XFER_FALL, TILE_XFER_DIRECT, TILE_XFER_COND, TILE_XFER_CALL,
+        TILE_XFER_RET, TILE_XFER_IND, TILE_XFER_ICALL, TILE_XFER_FALL,
     };
     return kinds[code & 7];
 }
@@ -341,7 +345,9 @@ uint64_t helper_lsr_get(CPUTileState *env, uint64_t id, uint64_t pc)
     case 1:
         return b->bpc_tgt;
     default:
-        return (uint64_t)b->btype | ((uint64_t)b->kind << 4) | ((uint64_t)b->cond << 8);
+        /* block type, TYPE code [6:4], TAKEN [7], the B.CATR bits [12:8] */
+        return (uint64_t)b->btype | ((uint64_t)xfer_code(b->kind) << 4) |
+               ((uint64_t)b->cond << 7) | ((uint64_t)((b->ext.hdr.catr >> 1) & 0x1f) << 8);
     }
 }
 
