@@ -8,18 +8,19 @@
 #include "bench.h"
 
 static u8 buf[CRC_N];
+BENCH_RUNTIME(CRC_REPS, CRC_EXPECT);
 
 #define STEP(c) ((c) = ((c) >> 1) ^ (0xEDB88320u & -((c) & 1)))
 
 int main(void)
 {
-    u64 i, r;
+    u64 i, r, reps = bench_reps;
     u64 crc = 0xffffffffu;
 
     for (i = 0; i < CRC_N; i++) {
         buf[i] = (u8)(i + (i >> 8));
     }
-    for (r = 0; r < CRC_REPS; r++) {
+    for (r = 0; r < reps; r++) {
         barrier();
         for (i = 0; i < CRC_N; i++) {
             crc ^= buf[i];
@@ -28,5 +29,5 @@ int main(void)
         }
     }
     crc ^= 0xffffffffu;
-    return crc == CRC_EXPECT ? 0 : 1;
+    return crc == bench_expect ? 0 : 1;
 }

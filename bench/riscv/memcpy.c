@@ -8,17 +8,18 @@
 #include "bench.h"
 
 static u64 src[MEMCPY_WORDS], dst[MEMCPY_WORDS];
+BENCH_RUNTIME(MEMCPY_REPS, MEMCPY_EXPECT);
 
 int main(void)
 {
-    u64 k, r, v = 0, sum = 0;
+    u64 k, r, v = 0, sum = 0, reps = bench_reps;
     const u64 step = 0x9E3779B97F4A7C15ul;
 
     for (k = 0; k < MEMCPY_WORDS; k++) {
         v += step;
         src[k] = v;
     }
-    for (r = 0; r < MEMCPY_REPS; r++) {
+    for (r = 0; r < reps; r++) {
         const u64 *p = src, *end = src + MEMCPY_WORDS;
         u64 *q = dst;
         barrier();
@@ -36,5 +37,5 @@ int main(void)
         }
         sum += dst[k];
     }
-    return sum == MEMCPY_EXPECT ? 0 : 1;
+    return sum == bench_expect ? 0 : 1;
 }

@@ -7,12 +7,13 @@
 #include "bench.h"
 
 static u8 flags[SIEVE_N] __attribute__((aligned(8)));
+BENCH_RUNTIME(SIEVE_REPS, SIEVE_EXPECT);
 
 int main(void)
 {
-    u64 i, j, r, total = 0;
+    u64 i, j, r, total = 0, reps = bench_reps;
 
-    for (r = 0; r < SIEVE_REPS; r++) {
+    for (r = 0; r < reps; r++) {
         barrier();
         for (i = 0; i < SIEVE_N / 8; i++) {
             ((u64 *)flags)[i] = 0;
@@ -28,5 +29,5 @@ int main(void)
             total += flags[i] == 0;
         }
     }
-    return total == SIEVE_EXPECT ? 0 : 1;
+    return total == bench_expect ? 0 : 1;
 }
