@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# bench.mk: `make bench`, included by the top-level Makefile.  Runs the
+# scalar benchmark (bench/run-bench) on build/qemu-system-tile and, side by
+# side, on Debian's qemu-system-riscv64; see docs/benchmarks.md.  It is not
+# part of `make check`.
+#
+#   make bench                          the full run
+#   make bench BENCH_ARGS="--runs 5"    options for bench/run-bench
+
+BENCH_ARGS ?=
+
+.PHONY: bench
+
+bench: tools qemu
+	python3 bench/run-bench --build $(BUILD) $(BENCH_ARGS)
