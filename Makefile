@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # User entry points.  `make` builds the host tools (build/tile-as,
 # build/tile-objdump); `make qemu` builds build/qemu-system-tile; `make demo`
-# boots the demo firmware; `make check` builds everything and runs every test.
+# boots the demo firmware; `make check` builds everything and runs every test;
+# `make bench` runs the scalar benchmarks beside qemu-system-riscv64.
 
 BUILD ?= build
 
@@ -33,3 +34,4 @@ distclean:
 
 include scripts/qemu.mk
 include tests/qemu/qemu-tests.mk
+include bench/bench.mk
