@@ -117,6 +117,7 @@ static void tile_cpu_realize(DeviceState *dev, Error **errp)
         error_propagate(errp, local_err);
         return;
     }
+    tile_cpu_register_gdb_regs(cs);
 
     qemu_init_vcpu(cs);
     cpu_reset(cs);

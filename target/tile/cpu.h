@@ -178,6 +178,7 @@ hwaddr tile_cpu_get_phys_page_debug(CPUState *cs, vaddr addr);
 void tile_cpu_dump_state(CPUState *cs, FILE *f, int flags);
 int tile_cpu_gdb_read_register(CPUState *cs, GByteArray *buf, int reg);
 int tile_cpu_gdb_write_register(CPUState *cs, uint8_t *buf, int reg);
+void tile_cpu_register_gdb_regs(CPUState *cs);
 void tile_cpu_disas_set_info(CPUState *cs, disassemble_info *info);
 
 void tile_translate_init(void);
