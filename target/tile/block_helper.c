@@ -14,6 +14,7 @@
 #include "cpu.h"
 #include "exec/exec-all.h"
 #include "exec/helper-proto.h"
+#include "trace.h"
 
 static bool block_selects_target(CPUTileState *env)
 {
@@ -52,6 +53,8 @@ static uint64_t block_commit(CPUTileState *env, uint64_t cont, uintptr_t ra)
     if (next & 1) {
         tile_raise_exception(env, EXCP_INST_PC_FAULT, next, ra);
     }
+    trace_tile_block_commit(env->blk.bpc_cur, env->blk.kind, next != cont,
+                            next);
     block_clear(env);
     return next;
 }

@@ -11,6 +11,7 @@
 #include "cpu.h"
 #include "exec/exec-all.h"
 #include "system/runstate.h"
+#include "trace.h"
 
 static const struct {
     int number;
@@ -78,6 +79,8 @@ void tile_cpu_do_interrupt(CPUState *cs)
     qemu_log_mask(CPU_LOG_INT, "trap %d (%s) at TPC 0x%016" PRIx64
                   " argument 0x%016" PRIx64 "\n",
                   trapno, tile_trap_name(trapno), env->pc, env->trap_arg);
+    trace_tile_trap_enter(cs->cpu_index, trapno, tile_trap_name(trapno),
+                          env->pc, env->trap_arg);
 
     /*
      * Architectural trap entry (bank snapshot, EVBASE dispatch) comes with
