@@ -17,8 +17,11 @@
  *
  * Every register is readable and writable.  Writes that would leave the
  * CPU in a state the translator cannot represent (an odd pc, a block
- * phase or ring out of range) are refused (the stub answers E14); writes
- * to an R0 are accepted and ignored, as the architecture ignores them.
+ * phase or ring out of range) are refused: the register keeps its value.
+ * QEMU's 'P' handler answers OK regardless, and a refusal still reports
+ * the register's size so that a 'G' packet stays aligned.
+ * Writes to an R0 are accepted and ignored, as the architecture ignores
+ * them.
  *
  * Breakpoints, watchpoints, single-step and memory access are QEMU's
  * generic TCG ones: they need no target code beyond a precise
@@ -81,7 +84,7 @@ int tile_cpu_gdb_write_register(CPUState *cs, uint8_t *mem_buf, int n)
         uint32_t v = ldl_le_p(mem_buf);
 
         if (v & ~TILE_QUEUE_MASK) {
-            return 0;
+            return 4;           /* refused, but the 4 bytes are consumed */
         }
         if (n == TILE_GDB_TVALID) {
             env->tq_valid = v;
@@ -103,7 +106,7 @@ int tile_cpu_gdb_write_register(CPUState *cs, uint8_t *mem_buf, int n)
     switch (n) {
     case TILE_GDB_PC:
         if (val & 1) {
-            return 0;           /* instructions are 16-bit aligned */
+            return 8;           /* refused: instructions are 16-bit aligned */
         }
         env->pc = val;
         return 8;
@@ -192,7 +195,7 @@ static int tile_gdb_set_field(CPUState *cs, uint8_t *buf,
     uint64_t val = f->bits == 32 ? ldl_le_p(buf) : ldq_le_p(buf);
 
     if (val > f->max) {
-        return 0;
+        return f->bits / 8;     /* refused */
     }
     if (f->bits == 32) {
         *(uint32_t *)p = val;
@@ -266,7 +269,7 @@ static int tile_gdb_set_sys(CPUState *cs, uint8_t *buf, int n)
         uint32_t v = ldl_le_p(buf);
 
         if (v >= TILE_NUM_ACRS) {
-            return 0;
+            return 4;           /* refused */
         }
         env->acr = v;
         return 4;
