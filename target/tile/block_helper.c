@@ -18,6 +18,7 @@
 #include "exec/cpu_ldst.h"
 #include "exec/helper-proto.h"
 #include "exec/memory.h"
+#include "trace.h"
 
 static bool block_selects_target(CPUTileState *env)
 {
@@ -59,10 +60,20 @@ static G_NORETURN void raise_after(CPUTileState *env, int excp, uint64_t arg,
 {
     CPUState *cs = env_cpu(env);
 
+<<<<<<< HEAD
     env->pc = resume_pc;
     env->trap_arg = arg;
     cs->exception_index = excp;
     cpu_loop_exit(cs);
+=======
+    if (next & 1) {
+        tile_raise_exception(env, EXCP_INST_PC_FAULT, next, ra);
+    }
+    trace_tile_block_commit(env->blk.bpc_cur, env->blk.kind, next != cont,
+                            next);
+    block_clear(env);
+    return next;
+>>>>>>> 1cdead6b978223541200c3db18ee6db34462f613
 }
 
 /*

@@ -128,6 +128,7 @@ static void tile_cpu_realize(DeviceState *dev, Error **errp)
         error_propagate(errp, local_err);
         return;
     }
+    tile_cpu_register_gdb_regs(cs);
 
     cpu->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, tile_timer_cb, cpu);
     qemu_init_vcpu(cs);

@@ -211,6 +211,7 @@ hwaddr tile_cpu_get_phys_page_debug(CPUState *cs, vaddr addr);
 void tile_cpu_dump_state(CPUState *cs, FILE *f, int flags);
 int tile_cpu_gdb_read_register(CPUState *cs, GByteArray *buf, int reg);
 int tile_cpu_gdb_write_register(CPUState *cs, uint8_t *buf, int reg);
+void tile_cpu_register_gdb_regs(CPUState *cs);
 void tile_cpu_disas_set_info(CPUState *cs, disassemble_info *info);
 
 void tile_translate_init(void);
@@ -231,6 +232,8 @@ void tile_timer_update(CPUTileState *env);
 void tile_timer_cb(void *opaque);
 uint64_t tile_time_ns(void);
 void tile_block_boundary(CPUTileState *env);
+uint64_t tile_sysreg_debug_read(CPUTileState *env, uint64_t addr);
+void tile_sysreg_debug_write(CPUTileState *env, uint64_t addr, uint64_t value);
 
 #ifndef CONFIG_USER_ONLY
 extern const VMStateDescription vmstate_tile_cpu;

@@ -1,16 +1,52 @@
 /*
- * PTO Tile gdb server stub: PE0 GPR bank and PC (gdb-xml/tile-core.xml)
+ * PTO Tile gdb server stub
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * The core feature (gdb-xml/tile-core.xml, "org.pto.tile.core") is the
+ * scalar view of the Core: PE0's GPR bank R0..R23, pc (TPC), bpc (BPC),
+ * the T/U queue entries and their valid bits.  Three more features are
+ * generated here and registered with gdb_register_coprocessor():
+ *
+ *   org.pto.tile.pe     pe1_r0..pe1_r23, pe2_*, pe3_*: the other PE banks
+ *   org.pto.tile.block  the live block state (env->blk)
+ *   org.pto.tile.sys    acr, the base system registers and the current
+ *                       ring's context-family registers by their catalog
+ *                       names (thread_ptr, core_state, evbase, trapno,
+ *                       ebarg_tpc, ...), and the last trap's fault_insn /
+ *                       fault_len / trap_arg
+ *
+ * Every register is readable and writable.  Writes that would leave the
+ * CPU in a state the translator cannot represent (an odd pc, a block
+ * phase or ring out of range) are refused: the register keeps its value.
+ * QEMU's 'P' handler answers OK regardless, and a refusal still reports
+ * the register's size so that a 'G' packet stays aligned.
+ * Writes to an R0 are accepted and ignored, as the architecture ignores
+ * them.
+ *
+ * Breakpoints, watchpoints, single-step and memory access are QEMU's
+ * generic TCG ones: they need no target code beyond a precise
+ * restore_state_to_opc (one insn_start per instruction, see translate.c).
  */
 
 #include "qemu/osdep.h"
 #include "cpu.h"
+#include "tile-isa.h"
+#include "exec/gdbstub.h"
 #include "gdbstub/helpers.h"
 
+/* ---- core feature: numbering as in gdb-xml/tile-core.xml ---- */
 enum {
-    TILE_GDB_PC = TILE_NUM_GPRS,
+    TILE_GDB_PC = TILE_NUM_GPRS,                    /* 24 */
+    TILE_GDB_BPC,                                   /* 25 */
+    TILE_GDB_T1,                                    /* 26..29 */
+    TILE_GDB_U1 = TILE_GDB_T1 + TILE_QUEUE_DEPTH,   /* 30..33 */
+    TILE_GDB_TVALID = TILE_GDB_U1 + TILE_QUEUE_DEPTH, /* 34 */
+    TILE_GDB_UVALID,                                /* 35 */
+    TILE_GDB_NUM_CORE_REGS,
 };
+
+#define TILE_QUEUE_MASK ((1u << TILE_QUEUE_DEPTH) - 1)
 
 int tile_cpu_gdb_read_register(CPUState *cs, GByteArray *mem_buf, int n)
 {
@@ -22,8 +58,21 @@ int tile_cpu_gdb_read_register(CPUState *cs, GByteArray *mem_buf, int n)
     if (n < TILE_NUM_GPRS) {
         return gdb_get_reg64(mem_buf, env->gpr[0][n]);
     }
-    if (n == TILE_GDB_PC) {
+    switch (n) {
+    case TILE_GDB_PC:
         return gdb_get_reg64(mem_buf, env->pc);
+    case TILE_GDB_BPC:
+        return gdb_get_reg64(mem_buf, env->bpc);
+    case TILE_GDB_TVALID:
+        return gdb_get_reg32(mem_buf, env->tq_valid & TILE_QUEUE_MASK);
+    case TILE_GDB_UVALID:
+        return gdb_get_reg32(mem_buf, env->uq_valid & TILE_QUEUE_MASK);
+    }
+    if (n >= TILE_GDB_T1 && n < TILE_GDB_U1) {
+        return gdb_get_reg64(mem_buf, env->tq[n - TILE_GDB_T1]);
+    }
+    if (n >= TILE_GDB_U1 && n < TILE_GDB_TVALID) {
+        return gdb_get_reg64(mem_buf, env->uq[n - TILE_GDB_U1]);
     }
     return 0;
 }
@@ -31,17 +80,321 @@ int tile_cpu_gdb_read_register(CPUState *cs, GByteArray *mem_buf, int n)
 int tile_cpu_gdb_write_register(CPUState *cs, uint8_t *mem_buf, int n)
 {
     CPUTileState *env = cpu_env(cs);
-    uint64_t val = ldq_le_p(mem_buf);
+    uint64_t val;
 
+    if (n == TILE_GDB_TVALID || n == TILE_GDB_UVALID) {
+        uint32_t v = ldl_le_p(mem_buf);
+
+        if (v & ~TILE_QUEUE_MASK) {
+            return 4;           /* refused, but the 4 bytes are consumed */
+        }
+        if (n == TILE_GDB_TVALID) {
+            env->tq_valid = v;
+        } else {
+            env->uq_valid = v;
+        }
+        return 4;
+    }
+    if (n < 0 || n >= TILE_GDB_NUM_CORE_REGS) {
+        return 0;
+    }
+    val = ldq_le_p(mem_buf);
     if (n < TILE_NUM_GPRS) {
         if (n != 0) {
             env->gpr[0][n] = val;
         }
         return 8;
     }
-    if (n == TILE_GDB_PC) {
+    switch (n) {
+    case TILE_GDB_PC:
+        if (val & 1) {
+            return 8;           /* refused: instructions are 16-bit aligned */
+        }
         env->pc = val;
+        return 8;
+    case TILE_GDB_BPC:
+        env->bpc = val;
+        return 8;
+    }
+    if (n < TILE_GDB_U1) {
+        env->tq[n - TILE_GDB_T1] = val;
+    } else {
+        env->uq[n - TILE_GDB_U1] = val;
+    }
+    return 8;
+}
+
+/* ---- org.pto.tile.pe: banks of PE1..PE3 ---- */
+
+#define TILE_GDB_PE_REGS ((TILE_NUM_PES - 1) * TILE_NUM_GPRS)
+
+static int tile_gdb_get_pe(CPUState *cs, GByteArray *buf, int n)
+{
+    CPUTileState *env = cpu_env(cs);
+    int pe = 1 + n / TILE_NUM_GPRS, r = n % TILE_NUM_GPRS;
+
+    if (n < 0 || n >= TILE_GDB_PE_REGS) {
+        return 0;
+    }
+    return gdb_get_reg64(buf, r == 0 ? 0 : env->gpr[pe][r]);
+}
+
+static int tile_gdb_set_pe(CPUState *cs, uint8_t *buf, int n)
+{
+    CPUTileState *env = cpu_env(cs);
+    int pe = 1 + n / TILE_NUM_GPRS, r = n % TILE_NUM_GPRS;
+
+    if (n < 0 || n >= TILE_GDB_PE_REGS) {
+        return 0;
+    }
+    if (r != 0) {
+        env->gpr[pe][r] = ldq_le_p(buf);
+    }
+    return 8;
+}
+
+/* ---- org.pto.tile.block: env->blk ---- */
+
+typedef struct TileGdbField {
+    const char *name;
+    int bits;                   /* 32 or 64 */
+    size_t offset;              /* in CPUTileState */
+    uint64_t max;               /* largest value a write may set */
+} TileGdbField;
+
+#define BLK32(f, m) { "blk_" #f, 32, offsetof(CPUTileState, blk.f), m }
+#define BLK64(f)    { "blk_" #f, 64, offsetof(CPUTileState, blk.f), UINT64_MAX }
+
+static const TileGdbField tile_gdb_block_fields[] = {
+    BLK32(phase, TILE_BLOCK_BODY),
+    BLK32(kind, 7),
+    BLK32(cond, 1),
+    BLK32(setc_done, 1),
+    BLK64(bpc_cur),
+    BLK64(bpc_tgt),
+    BLK64(lra),
+    BLK64(lb),
+    BLK64(lc),
+    BLK64(tplflags),
+    BLK64(ret_addr),
+};
+
+static int tile_gdb_get_field(CPUState *cs, GByteArray *buf,
+                              const TileGdbField *f)
+{
+    uint8_t *p = (uint8_t *)cpu_env(cs) + f->offset;
+
+    if (f->bits == 32) {
+        return gdb_get_reg32(buf, *(uint32_t *)p);
+    }
+    return gdb_get_reg64(buf, *(uint64_t *)p);
+}
+
+static int tile_gdb_set_field(CPUState *cs, uint8_t *buf,
+                              const TileGdbField *f)
+{
+    uint8_t *p = (uint8_t *)cpu_env(cs) + f->offset;
+    uint64_t val = f->bits == 32 ? ldl_le_p(buf) : ldq_le_p(buf);
+
+    if (val > f->max) {
+        return f->bits / 8;     /* refused */
+    }
+    if (f->bits == 32) {
+        *(uint32_t *)p = val;
+        return 4;
+    }
+    *(uint64_t *)p = val;
+    return 8;
+}
+
+static int tile_gdb_get_block(CPUState *cs, GByteArray *buf, int n)
+{
+    if (n < 0 || n >= ARRAY_SIZE(tile_gdb_block_fields)) {
+        return 0;
+    }
+    return tile_gdb_get_field(cs, buf, &tile_gdb_block_fields[n]);
+}
+
+static int tile_gdb_set_block(CPUState *cs, uint8_t *buf, int n)
+{
+    if (n < 0 || n >= ARRAY_SIZE(tile_gdb_block_fields)) {
+        return 0;
+    }
+    return tile_gdb_set_field(cs, buf, &tile_gdb_block_fields[n]);
+}
+
+/*
+ * ---- org.pto.tile.sys: the system registers ----
+ * acr, the base registers, the context-family registers of the current
+ * ring (named as in isa/sysregs.isa, lower case), then the last trap's
+ * instruction, length and argument.
+ */
+
+/* The catalog entries the feature shows, in order (the fixed-ring ones,
+ * TTBR0_ACR1 and friends, are left out). */
+static const TileIsaSysreg *tile_gdb_sysreg(int i)
+{
+    int k = 0;
+
+    for (unsigned j = 0; j < tile_isa_sysreg_count; j++) {
+        if (tile_isa_sysregs[j].fixed_acr >= 0) {
+            continue;
+        }
+        if (k++ == i) {
+            return &tile_isa_sysregs[j];
+        }
+    }
+    return NULL;
+}
+
+static int tile_gdb_sysreg_count(void)
+{
+    int n = 0;
+
+    for (unsigned j = 0; j < tile_isa_sysreg_count; j++) {
+        n += tile_isa_sysregs[j].fixed_acr < 0;
+    }
+    return n;
+}
+
+static uint64_t tile_gdb_sysreg_addr(CPUTileState *env, const TileIsaSysreg *r)
+{
+    return r->context ? (uint64_t)env->acr * 0x1000 + r->index : r->index;
+}
+
+enum {
+    TILE_GDB_SYS_ACR = 0,
+    TILE_GDB_SYS_FIRST_SR = 1,
+};
+
+static int tile_gdb_get_sys(CPUState *cs, GByteArray *buf, int n)
+{
+    CPUTileState *env = cpu_env(cs);
+    int nsr = tile_gdb_sysreg_count();
+
+    if (n == TILE_GDB_SYS_ACR) {
+        return gdb_get_reg32(buf, env->acr);
+    }
+    if (n >= TILE_GDB_SYS_FIRST_SR && n < TILE_GDB_SYS_FIRST_SR + nsr) {
+        const TileIsaSysreg *r = tile_gdb_sysreg(n - TILE_GDB_SYS_FIRST_SR);
+        return gdb_get_reg64(buf, tile_sysreg_debug_read(env, tile_gdb_sysreg_addr(env, r)));
+    }
+    switch (n - TILE_GDB_SYS_FIRST_SR - nsr) {
+    case 0:
+        return gdb_get_reg64(buf, env->fault_insn);
+    case 1:
+        return gdb_get_reg32(buf, env->fault_len);
+    case 2:
+        return gdb_get_reg64(buf, env->trap_arg);
+    }
+    return 0;
+}
+
+static int tile_gdb_set_sys(CPUState *cs, uint8_t *buf, int n)
+{
+    CPUTileState *env = cpu_env(cs);
+    int nsr = tile_gdb_sysreg_count();
+
+    if (n == TILE_GDB_SYS_ACR) {
+        uint32_t v = ldl_le_p(buf);
+
+        if (v < TILE_NUM_ACRS) {
+            env->acr = v;       /* otherwise refused */
+        }
+        return 4;
+    }
+    if (n >= TILE_GDB_SYS_FIRST_SR && n < TILE_GDB_SYS_FIRST_SR + nsr) {
+        const TileIsaSysreg *r = tile_gdb_sysreg(n - TILE_GDB_SYS_FIRST_SR);
+        if (r->writable) {
+            tile_sysreg_debug_write(env, tile_gdb_sysreg_addr(env, r), ldq_le_p(buf));
+        }
+        return 8;
+    }
+    switch (n - TILE_GDB_SYS_FIRST_SR - nsr) {
+    case 0:
+        env->fault_insn = ldq_le_p(buf);
+        return 8;
+    case 1:
+        env->fault_len = ldl_le_p(buf);
+        return 4;
+    case 2:
+        env->trap_arg = ldq_le_p(buf);
         return 8;
     }
     return 0;
+}
+
+/* ---- feature generation and registration ---- */
+
+static GDBFeature tile_gdb_pe_feature;
+static GDBFeature tile_gdb_block_feature;
+static GDBFeature tile_gdb_sys_feature;
+
+/*
+ * The features are the same for every Core and so is the register number
+ * they start at (all Cores have the same core feature), so they are built
+ * once.  Realize runs under the BQL.
+ */
+static void tile_gdb_build_features(int base)
+{
+    static bool built;
+    GDBFeatureBuilder b;
+    int i;
+
+    if (built) {
+        return;
+    }
+    built = true;
+
+    gdb_feature_builder_init(&b, &tile_gdb_pe_feature, "org.pto.tile.pe",
+                             "tile-pe.xml", base);
+    for (i = 0; i < TILE_GDB_PE_REGS; i++) {
+        gdb_feature_builder_append_reg(&b,
+            g_strdup_printf("pe%d_r%d", 1 + i / TILE_NUM_GPRS,
+                            i % TILE_NUM_GPRS),
+            64, i, "int64", "pe");
+    }
+    gdb_feature_builder_end(&b);
+    base += tile_gdb_pe_feature.num_regs;
+
+    gdb_feature_builder_init(&b, &tile_gdb_block_feature,
+                             "org.pto.tile.block", "tile-block.xml", base);
+    for (i = 0; i < ARRAY_SIZE(tile_gdb_block_fields); i++) {
+        const TileGdbField *f = &tile_gdb_block_fields[i];
+
+        gdb_feature_builder_append_reg(&b, f->name, f->bits, i,
+                                       f->bits == 32 ? "uint32" : "uint64",
+                                       "block");
+    }
+    gdb_feature_builder_end(&b);
+    base += tile_gdb_block_feature.num_regs;
+
+    gdb_feature_builder_init(&b, &tile_gdb_sys_feature, "org.pto.tile.sys",
+                             "tile-sys.xml", base);
+    gdb_feature_builder_append_reg(&b, "acr", 32, TILE_GDB_SYS_ACR,
+                                   "uint32", "system");
+    int nsr = tile_gdb_sysreg_count();
+    for (i = 0; i < nsr; i++) {
+        gdb_feature_builder_append_reg(&b, g_ascii_strdown(tile_gdb_sysreg(i)->name, -1),
+                                       64, TILE_GDB_SYS_FIRST_SR + i, "uint64",
+                                       "system");
+    }
+    gdb_feature_builder_append_reg(&b, "fault_insn", 64, TILE_GDB_SYS_FIRST_SR + nsr,
+                                   "uint64", "system");
+    gdb_feature_builder_append_reg(&b, "fault_len", 32, TILE_GDB_SYS_FIRST_SR + nsr + 1,
+                                   "uint32", "system");
+    gdb_feature_builder_append_reg(&b, "trap_arg", 64, TILE_GDB_SYS_FIRST_SR + nsr + 2,
+                                   "uint64", "system");
+    gdb_feature_builder_end(&b);
+}
+
+void tile_cpu_register_gdb_regs(CPUState *cs)
+{
+    tile_gdb_build_features(cs->gdb_num_regs);
+    gdb_register_coprocessor(cs, tile_gdb_get_pe, tile_gdb_set_pe,
+                             &tile_gdb_pe_feature, 0);
+    gdb_register_coprocessor(cs, tile_gdb_get_block, tile_gdb_set_block,
+                             &tile_gdb_block_feature, 0);
+    gdb_register_coprocessor(cs, tile_gdb_get_sys, tile_gdb_set_sys,
+                             &tile_gdb_sys_feature, 0);
 }

@@ -11,6 +11,7 @@
 #include "cpu.h"
 #include "exec/exec-all.h"
 #include "system/runstate.h"
+#include "trace.h"
 
 static const struct {
     int number;
@@ -85,6 +86,8 @@ void tile_cpu_do_interrupt(CPUState *cs)
     qemu_log_mask(CPU_LOG_INT, "trap %d (%s) at TPC 0x%016" PRIx64
                   " argument 0x%016" PRIx64 "\n",
                   trapno, tile_trap_name(trapno), env->pc, env->trap_arg);
+    trace_tile_trap_enter(cs->cpu_index, trapno, tile_trap_name(trapno),
+                          env->pc, env->trap_arg);
 
     /* DESIGN.md decision 6: with EVBASE = 0 report and end the run, unless
      * trap-literal=on asks for the spec's literal behaviour. */

@@ -537,3 +537,15 @@ void helper_set_block_target(CPUTileState *env, uint64_t pc, uint64_t target,
         env->blk.setc_tgt_done = 1;
     }
 }
+
+/* The debugger's view: the same reads and writes as SSRGET/SSRSET, with
+ * no access check (the gdbstub's org.pto.tile.sys feature). */
+uint64_t tile_sysreg_debug_read(CPUTileState *env, uint64_t addr)
+{
+    return sysreg_read(env, addr);
+}
+
+void tile_sysreg_debug_write(CPUTileState *env, uint64_t addr, uint64_t value)
+{
+    sysreg_write(env, addr, value);
+}
