@@ -60,20 +60,10 @@ static G_NORETURN void raise_after(CPUTileState *env, int excp, uint64_t arg,
 {
     CPUState *cs = env_cpu(env);
 
-<<<<<<< HEAD
     env->pc = resume_pc;
     env->trap_arg = arg;
     cs->exception_index = excp;
     cpu_loop_exit(cs);
-=======
-    if (next & 1) {
-        tile_raise_exception(env, EXCP_INST_PC_FAULT, next, ra);
-    }
-    trace_tile_block_commit(env->blk.bpc_cur, env->blk.kind, next != cont,
-                            next);
-    block_clear(env);
-    return next;
->>>>>>> 1cdead6b978223541200c3db18ee6db34462f613
 }
 
 /*
@@ -96,6 +86,7 @@ static uint64_t block_commit(CPUTileState *env, uint64_t pc, uint64_t cont,
     if (catr & TILE_CATR_DR) {
         tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, ra);
     }
+    trace_tile_block_commit(env->blk.bpc_cur, env->blk.kind, next != cont, next);
     block_clear(env);
     if (catr & TILE_CATR_TRAP) {
         raise_after(env, EXCP_BUNDLE_TRAP, next, next);
