@@ -215,6 +215,20 @@ _start:
         if "BSTART.TMATMUL at 0x2 is not implemented" not in text:
             raise Fail("-d unimp log does not name the form: %r" % text)
 
+    def t_trap_literal(self):
+        """trap-literal=on: with EVBASE = 0 a trap goes to its argument, as
+        the spec says, so an illegal word traps to itself again and again."""
+        img = self.assemble("_start:\n    c.movi 1, ->a0\n    .word 3\n", self.path("lit.elf"))
+        log = self.path("lit.log")
+        r = self.qemu("-kernel", img, "-global", "pto-core-tile-cpu.trap-literal=on",
+                      "-d", "int", "-D", log, timeout=2)
+        if not r.hung:
+            raise Fail("the run ended (status %s): %s" % (r.rc, r.err))
+        entries = [l for l in open(log) if l.startswith("trap entry: 4 to ACR0, EBARG_TPC "
+                   "0x0000000000000002, vector 0x0000000000000002")]
+        if len(entries) < 2:
+            raise Fail("%d literal trap entries at TPC 2 in the -d int log" % len(entries))
+
     # -- bad images -------------------------------------------------------
 
     @staticmethod
@@ -492,6 +506,7 @@ _start:
         c("illegal: precise TPC inside a FALL block", self.t_illegal_late, self.LATE_IN_BLOCK, 0x8)
         c("in_asm: whole hello program, as tile-objdump prints it", self.t_in_asm_hello)
         c("unimplemented form: precise fault, -d unimp names it", self.t_unimplemented)
+        c("trap-literal=on: EVBASE 0 sends the trap to its argument", self.t_trap_literal)
 
 
 def main():

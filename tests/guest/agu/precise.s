@@ -7,11 +7,6 @@
 ; RAM is 128 MiB here so that 0x08000000 is the first address past it.
 ; qemu-args: -m 128M
     .include "../testlib.inc"
-    .equ SR_TRAPNO, 0xf02
-    .equ SR_TRAPARG0, 0xf03
-    .equ SR_EVBASE, 0xf01
-    .equ SR_EBARG_TPC, 0xf43
-    .equ ARGV, 1 << 62
     .equ RAM_END, 0x08000000
     .equ SENT, 0x5e5e5e5e5e5e5e5e
     .macro set reg, value
@@ -21,10 +16,7 @@
     .text
     .globl _start
 _start:
-    hl.liu handler, ->a0
-    bstart.sys fall
-    ssrset a0, SR_EVBASE
-    bstop
+    set_evbase handler
     set s1, SENT
     hl.liu sbuf, ->s2
     sdi s1, [s2, 0]

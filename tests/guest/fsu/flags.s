@@ -2,7 +2,6 @@
 ; The FSU's sticky exception flags appear in CORE_STATE[36:32]
 ; (NV DZ OF UF NX from bit 32) and clear when CORE_STATE is written.
     .include "../testlib.inc"
-    .equ SR_CORE_STATE, 0x020
     .text
     .globl _start
 _start:

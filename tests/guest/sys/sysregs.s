@@ -5,15 +5,8 @@
     .include "../testlib.inc"
     .equ SR_THREAD_PTR, 0x000
     .equ SR_GLOBAL_PTR, 0x001
-    .equ SR_TIME, 0x010
-    .equ SR_CORE_STATE, 0x020
     .equ SR_VERSION, 0x023
     .equ SR_TILE_CAPACITY, 0x027
-    .equ SR_EVBASE, 0xf01
-    .equ SR_TRAPNO, 0xf02
-    .equ SR_TRAPARG0, 0xf03
-    .equ SR_EBARG_TPC, 0xf43
-    .equ ARGV, 1 << 62
     .text
     .globl _start
 _start:

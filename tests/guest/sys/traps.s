@@ -5,16 +5,6 @@
 ; ACRE.  Expected values are the spec's packing (see docs/traps.md):
 ; TRAPNO = number | 1 << 62 (argument valid) | cause << 24 | async << 63.
     .include "../testlib.inc"
-    .equ SR_TRAPNO, 0xf02
-    .equ SR_TRAPARG0, 0xf03
-    .equ SR_EVBASE, 0xf01
-    .equ SR_EOIEI, 0xf0a
-    .equ SR_TIMECMP, 0xf21
-    .equ SR_EBARG0, 0xf40
-    .equ SR_EBARG_TPC, 0xf43
-    .equ SR_CORE_STATE, 0x020
-    .equ SR_TIME, 0x010
-    .equ ARGV, 1 << 62
     .text
     .globl _start
 _start:
