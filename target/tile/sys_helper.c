@@ -18,6 +18,7 @@
 #include "exec/helper-proto.h"
 #include "exec/cputlb.h"
 #include "tile-isa.h"
+#include "trace.h"
 
 /* Context-family low indexes with behaviour (system-registers.json). */
 enum {
@@ -484,6 +485,7 @@ uint64_t helper_acre(CPUTileState *env, uint64_t pc, uint32_t type)
     env->acr = ecstate & 0xf;
     qemu_log_mask(CPU_LOG_INT, "trap return: ACR%u to ACR%u at 0x%016" PRIx64 "\n",
                   r, env->acr, tpc);
+    trace_tile_trap_return(env_cpu(env)->cpu_index, tpc, env->bpc);
     tile_timer_update(env);
     return tpc;
 }
