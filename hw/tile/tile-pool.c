@@ -44,7 +44,7 @@ unsigned tile_pe_mask_of_mode(unsigned pemode)
 
 void tile_pool_reset(TileCapacity *cap)
 {
-    for (unsigned pe = 0; pe < TILE_NUM_PES; pe++) {
+    for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
         cap->local_used[pe] = 0;
     }
     cap->shared_used = 0;
@@ -71,14 +71,14 @@ TilePoolResult tile_pool_charge_local(TileCapacity *cap, unsigned pe_mask,
     bytes = tile_size_code_bytes(size_code);
 
     /* Check every named PE first: all-or-nothing. */
-    for (unsigned pe = 0; pe < TILE_NUM_PES; pe++) {
+    for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
         if ((pe_mask & (1u << pe)) &&
             bytes > TILE_POOL_BYTES - cap->local_used[pe]) {
             return result(TILE_POOL_NO_CAPACITY, (int)pe);
         }
     }
     /* Once in each PE, against that PE's own pool (ADR 0097). */
-    for (unsigned pe = 0; pe < TILE_NUM_PES; pe++) {
+    for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
         if (pe_mask & (1u << pe)) {
             cap->local_used[pe] += bytes;
         }
@@ -99,12 +99,12 @@ TilePoolResult tile_pool_release_local(TileCapacity *cap, unsigned pe_mask,
     }
     bytes = tile_size_code_bytes(size_code);
 
-    for (unsigned pe = 0; pe < TILE_NUM_PES; pe++) {
+    for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
         if ((pe_mask & (1u << pe)) && bytes > cap->local_used[pe]) {
             return result(TILE_POOL_UNDERFLOW, (int)pe);
         }
     }
-    for (unsigned pe = 0; pe < TILE_NUM_PES; pe++) {
+    for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
         if (pe_mask & (1u << pe)) {
             cap->local_used[pe] -= bytes;
         }
@@ -155,7 +155,7 @@ TilePoolResult tile_pool_release_shared(TileCapacity *cap, unsigned size_code)
 
 uint32_t tile_pool_local_free(const TileCapacity *cap, unsigned pe)
 {
-    if (pe >= TILE_NUM_PES) {
+    if (pe >= TILE_POOL_PES) {
         return 0;
     }
     return TILE_POOL_BYTES - cap->local_used[pe];

@@ -33,7 +33,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define TILE_NUM_PES            4
+#define TILE_POOL_PES            4
 #define TILE_PE_MASK_ALL        0xfu
 
 /* Bytes in each PE's Local pool and in the Core's Shared pool (ADR 0097). */
@@ -45,7 +45,7 @@
 #define TILE_SHARED_SIZE_CODE_MAX 12u   /* 256 KiB per Shared parent */
 
 typedef struct TileCapacity {
-    uint32_t local_used[TILE_NUM_PES];  /* bytes used in PE i's Local pool */
+    uint32_t local_used[TILE_POOL_PES];  /* bytes used in PE i's Local pool */
     uint32_t shared_used;               /* bytes used in the Shared pool */
 } TileCapacity;
 

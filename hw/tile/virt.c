@@ -9,7 +9,7 @@
  *   0x1000_0000  16550 UART (serial-mm, regshift 0), console
  *   0x1000_1000  exit device, sifive_test compatible
  *   0x1000_2000  reserved: interrupt controller for external IDs
- *   0x1002_0000 + core * 0x1000  reserved: tile-core window of each core
+ *   0x1002_0000 + core * 0x1000  tile-core window of each core
  */
 
 #include "qemu/osdep.h"
@@ -29,6 +29,7 @@
 #include "system/device_tree.h"
 #include "exec/address-spaces.h"
 #include "cpu.h"
+#include "hw/tile/tile-core.h"
 
 #include <libfdt.h>
 
@@ -129,6 +130,17 @@ static void virt_create_fdt(TileVirtMachineState *s)
     test_ph = qemu_fdt_alloc_phandle(fdt);
     qemu_fdt_setprop_cell(fdt, name, "phandle", test_ph);
     g_free(name);
+
+    /* tile-core windows, one per Core (docs/tile-core.md) */
+    for (cpu = ms->smp.cpus - 1; cpu >= 0; cpu--) {
+        base = virt_memmap[TILE_VIRT_CORE].base + cpu * TILE_VIRT_CORE_STRIDE;
+        name = g_strdup_printf("/soc/tile-core@%" HWADDR_PRIx, base);
+        qemu_fdt_add_subnode(fdt, name);
+        qemu_fdt_setprop_string(fdt, name, "compatible", "pto,tile-core-window");
+        qemu_fdt_setprop_sized_cells(fdt, name, "reg", 2, base, 2, TILE_CORE_MMIO_SIZE);
+        qemu_fdt_setprop_cell(fdt, name, "pto,core", cpu);
+        g_free(name);
+    }
 
     qemu_fdt_add_subnode(fdt, "/poweroff");
     qemu_fdt_setprop_string(fdt, "/poweroff", "compatible", "syscon-poweroff");
@@ -279,6 +291,9 @@ static void virt_machine_init(MachineState *machine)
         CPUState *cs = CPU(cpu_create(machine->cpu_type));
 
         qemu_register_reset(virt_cpu_reset, cs);
+        /* the Core's tile-core device and its MMIO window */
+        tile_core_create(cs, i, virt_memmap[TILE_VIRT_CORE].base +
+                                i * TILE_VIRT_CORE_STRIDE);
     }
 
     memory_region_add_subregion(sysmem, virt_memmap[TILE_VIRT_DRAM].base,
@@ -289,10 +304,7 @@ static void virt_machine_init(MachineState *machine)
 
     sifive_test_create(virt_memmap[TILE_VIRT_TEST].base);
 
-    /*
-     * 0x1000_2000: interrupt controller for external IDs (later).
-     * 0x1002_0000 + core * 0x1000: tile-core device window (later).
-     */
+    /* 0x1000_2000: interrupt controller for external IDs (later). */
 
     virt_create_fdt(s);
 

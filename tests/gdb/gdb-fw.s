@@ -22,6 +22,11 @@ _start:
     addi zero, 3, ->t               ; T: #1 = 3
     addi zero, 4, ->t               ; T: #1 = 4, #2 = 3
     bstop
+    ; PE2's R7 <- 0x77 through Core 0's tile-core window (docs/tile-core.md);
+    ; x0 is scratch
+    hl.liu 0x10020000 + 0x300 + 7 * 8, ->x0
+    addi zero, 0x77, ->x1
+    sdi x1, [x0, 0]
 
 bp_regs:                            ; breakpoint: a0, a2, a3, T checked
     bstart.std fall

@@ -212,8 +212,8 @@ class Tester:
             self.eq("write %s=%d refused (value unchanged)" % (name, val), c.read_reg(name), old)
 
     def test_pe_banks(self, c):
-        # PE1..PE3 banks can only be written by the tile-core MMIO window,
-        # which does not exist yet: write them through the debugger.
+        # PE1..PE3 banks written through the debugger (the firmware writes
+        # PE2's R7 through the tile-core window; checked at bp_regs).
         vals = {"pe1_r5": 0x1111222233334444, "pe2_r5": 0x5555666677778888,
                 "pe3_r23": 0xfedcba9876543210}
         for k, v in vals.items():
@@ -243,6 +243,8 @@ class Tester:
             self.eq("block state at bp_regs (between blocks)",
                     (c.read_reg("blk_phase"), c.read_reg("bpc")), (0, 0))
             self.eq("PE1 bank kept across execution", c.read_reg("pe1_r5"), pe_vals["pe1_r5"])
+            self.eq("PE2 R7 as the firmware wrote it through the tile-core window",
+                    c.read_reg("pe2_r7"), 0x77)
             self.eq("stop reply names thread 1", r.thread, "01")
             c.clear_breakpoint(sym["bp_regs"])
 
@@ -298,6 +300,12 @@ class Tester:
             out = c.monitor("info registers")
             self.check("monitor info registers", "TPC" in out and
                        ("%016x" % sym["after_store"]) in out, out[:300])
+            # the PE1 bank the debugger wrote earlier, through the tile-core
+            # device's view
+            out = c.monitor("info tile")
+            self.check("monitor info tile", "Shared pool 0 of 262144 bytes used" in out and
+                       "PE1: Local pool 0 of 262144" in out and
+                       ("R5=%x" % pe_vals["pe1_r5"]) in out, out[:600])
 
             self.test_malformed(c, sym["after_store"])
 
@@ -396,7 +404,7 @@ class Tester:
             q.wait(self.o.timeout)
             q.stop()
 
-    def run_trace(self, fw):
+    def run_trace(self, fw, elf):
         def run(elf, *args):
             p = subprocess.run([self.o.qemu, "-M", "virt", "-nographic", "-monitor", "none",
                                 "-serial", "null", "-kernel", elf] + list(args),
@@ -409,7 +417,8 @@ class Tester:
         # 1 (_start) + 1 (bp_regs) + 9 (one per byte of "original\n") + 1 (step_here)
         self.eq("trace tile_block_commit: one line per committed block", len(lines), 12)
         self.check("trace: the DIRECT block is taken to target",
-                   any("kind 2 taken 1 -> 0x64" in l for l in lines), lines[-2:])
+                   any("kind 2 taken 1 -> 0x%x" % elf.symbols["target"] in l for l in lines),
+                   lines[-2:])
         bad = self.assemble("    .text\n_start:\n    bstop\n", "trap.elf")
         rc, err = run(bad, "-trace", "tile_trap_enter")
         self.check("trace tile_trap_enter on an unhandled trap",
@@ -420,7 +429,7 @@ class Tester:
         elf = gdb.Elf(fw)
         for name, fn in (("main", lambda: self.run_main(fw, elf)),
                          ("smp", lambda: self.run_smp(fw, elf)),
-                         ("trace", lambda: self.run_trace(fw))):
+                         ("trace", lambda: self.run_trace(fw, elf))):
             if self.o.k and self.o.k not in name:
                 continue
             try:

@@ -40,7 +40,7 @@ static void assert_result(TilePoolResult r, TilePoolStatus st, int pe)
 START_TEST(test_constants)
 {
     ck_assert_uint_eq(TILE_POOL_BYTES, 262144);
-    ck_assert_uint_eq(TILE_NUM_PES, 4);
+    ck_assert_uint_eq(TILE_POOL_PES, 4);
 }
 END_TEST
 
