@@ -36,6 +36,11 @@ typedef struct DisasContext {
     int mem_idx;
     TileBlockPhase phase;       /* block phase at the current instruction */
     TileBlockType btype;        /* type of the active block */
+    /* The active block was opened earlier in this TB with a static target:
+     * its BSTOP can chain to the continuation directly. */
+    bool blk_static;
+    int blk_kind;               /* TileBlockTransfer */
+    uint64_t blk_target;
 } DisasContext;
 
 /* One translator per form: trans_NAME calls FUNC with extra arguments. */
@@ -263,6 +268,7 @@ static void tile_tr_init_disas_context(DisasContextBase *dcbase,
     ctx->mem_idx = 0;
     ctx->phase = FIELD_EX32(ctx->tb_flags, TB_FLAGS, PHASE);
     ctx->btype = FIELD_EX32(ctx->tb_flags, TB_FLAGS, BTYPE);
+    ctx->blk_static = false;
 }
 
 static void tile_tr_tb_start(DisasContextBase *dcbase, CPUState *cs)
