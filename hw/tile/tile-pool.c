@@ -56,20 +56,29 @@ static TilePoolResult result(TilePoolStatus status, int pe)
     return r;
 }
 
-TilePoolResult tile_pool_charge_local(TileCapacity *cap, unsigned pe_mask,
-                                      unsigned size_code)
+/* The checks a Local charge and release share: the SizeCode (before the
+ * PEMode 000 no-op, as in the ASL), then the mask. */
+static TilePoolResult local_arguments(unsigned pe_mask, unsigned size_code, uint32_t *bytes)
 {
-    uint32_t bytes;
-
-    /* SizeCode legality comes before the PEMode 000 no-op in the ASL. */
     if (!tile_local_size_code_is_legal(size_code)) {
         return result(TILE_POOL_ILLEGAL_SIZE, -1);
     }
     if (pe_mask & ~TILE_PE_MASK_ALL) {
         return result(TILE_POOL_ILLEGAL_MASK, -1);
     }
-    bytes = tile_size_code_bytes(size_code);
+    *bytes = tile_size_code_bytes(size_code);
+    return result(TILE_POOL_OK, -1);
+}
 
+TilePoolResult tile_pool_charge_local(TileCapacity *cap, unsigned pe_mask,
+                                      unsigned size_code)
+{
+    uint32_t bytes;
+    TilePoolResult bad = local_arguments(pe_mask, size_code, &bytes);
+
+    if (bad.status != TILE_POOL_OK) {
+        return bad;
+    }
     /* Check every named PE first: all-or-nothing. */
     for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
         if ((pe_mask & (1u << pe)) &&
@@ -90,15 +99,11 @@ TilePoolResult tile_pool_release_local(TileCapacity *cap, unsigned pe_mask,
                                        unsigned size_code)
 {
     uint32_t bytes;
+    TilePoolResult bad = local_arguments(pe_mask, size_code, &bytes);
 
-    if (!tile_local_size_code_is_legal(size_code)) {
-        return result(TILE_POOL_ILLEGAL_SIZE, -1);
+    if (bad.status != TILE_POOL_OK) {
+        return bad;
     }
-    if (pe_mask & ~TILE_PE_MASK_ALL) {
-        return result(TILE_POOL_ILLEGAL_MASK, -1);
-    }
-    bytes = tile_size_code_bytes(size_code);
-
     for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
         if ((pe_mask & (1u << pe)) && bytes > cap->local_used[pe]) {
             return result(TILE_POOL_UNDERFLOW, (int)pe);
