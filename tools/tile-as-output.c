@@ -57,6 +57,19 @@ static bool write_all(const char *path, const void *data, size_t n)
     return ok;
 }
 
+static void put_strtab_header(Buf *file, size_t name, size_t offset, size_t size)
+{
+    Elf64_Shdr sh;
+
+    memset(&sh, 0, sizeof(sh));
+    sh.sh_name = (Elf64_Word)name;
+    sh.sh_type = SHT_STRTAB;
+    sh.sh_offset = offset;
+    sh.sh_size = size;
+    sh.sh_addralign = 1;
+    buf_put(file, &sh, sizeof(sh));
+}
+
 bool asm_write_elf(AsmState *as, const char *path, uint64_t entry)
 {
     Buf file = { 0 }, shstr = { 0 }, str = { 0 }, sym = { 0 };
@@ -186,20 +199,8 @@ bool asm_write_elf(AsmState *as, const char *path, uint64_t entry)
     sh.sh_addralign = 8;
     sh.sh_entsize = sizeof(Elf64_Sym);
     buf_put(&file, &sh, sizeof(sh));
-    memset(&sh, 0, sizeof(sh));
-    sh.sh_name = (Elf64_Word)n_strtab;
-    sh.sh_type = SHT_STRTAB;
-    sh.sh_offset = stroff;
-    sh.sh_size = str.size;
-    sh.sh_addralign = 1;
-    buf_put(&file, &sh, sizeof(sh));
-    memset(&sh, 0, sizeof(sh));
-    sh.sh_name = (Elf64_Word)n_shstrtab;
-    sh.sh_type = SHT_STRTAB;
-    sh.sh_offset = shstroff;
-    sh.sh_size = shstr.size;
-    sh.sh_addralign = 1;
-    buf_put(&file, &sh, sizeof(sh));
+    put_strtab_header(&file, n_strtab, stroff, str.size);
+    put_strtab_header(&file, n_shstrtab, shstroff, shstr.size);
 
     Elf64_Ehdr *h = (Elf64_Ehdr *)file.data;
     h->e_shoff = shoff;
