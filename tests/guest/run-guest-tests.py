@@ -10,12 +10,18 @@ A program may declare, in a comment line of its own,
     ; qemu-args: ARGS         extra qemu-system-tile arguments
 (for programs that must end in an unhandled trap, say).
 
+The larger programs are written at test time by the families' models
+(tests/guest/*/gen-*.py, fixed seeds): the tree is copied to a temporary
+directory, each generator runs there, and every *.s of the copy is run.
+Generated programs are not committed.
+
 Usage: run-guest-tests.py BUILD_DIR [FILTER]; exit 77 when the emulator has
 not been built.  Ends with 'N passed, N failed'."""
 
 import glob
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -33,8 +39,16 @@ if not os.path.exists(qemu) or not os.path.exists(tile_as):
 
 passed = failed = 0
 with tempfile.TemporaryDirectory() as tmp:
-    for src in sorted(glob.glob(os.path.join(here, "**", "*.s"), recursive=True)):
-        name = os.path.relpath(src, here)
+    tree = os.path.join(tmp, "guest")
+    shutil.copytree(here, tree, ignore=shutil.ignore_patterns("__pycache__"))
+    for gen in sorted(glob.glob(os.path.join(tree, "*", "gen-*.py"))):
+        r = subprocess.run([sys.executable, gen], cwd=os.path.dirname(gen),
+                           capture_output=True, text=True)
+        if r.returncode:
+            print("FAIL %s: %s" % (os.path.relpath(gen, tree), r.stderr.strip()))
+            failed += 1
+    for src in sorted(glob.glob(os.path.join(tree, "**", "*.s"), recursive=True)):
+        name = os.path.relpath(src, tree)
         if flt and flt not in name:
             continue
         meta = {"expect-exit": "0", "expect-stderr": None, "qemu-args": ""}
