@@ -23,6 +23,7 @@
 #include "hw/core/cpu.h"
 #include "cpu.h"
 #include "tile-pool.h"
+#include "tile-file.h"
 
 struct TileCoreState {
     SysBusDevice parent_obj;
@@ -31,9 +32,9 @@ struct TileCoreState {
     CPUState *cpu;              /* the Core this device belongs to */
     uint32_t core_index;
 
-    TileCapacity cap;           /* ADR 0097: four Local pools, one Shared */
-    uint64_t local_names;       /* allocated Local tile names */
-    uint64_t shared_names;      /* allocated Shared registers S0..S63 */
+    /* Local names, Shared registers, ADR 0097 pools: the CPU's tile
+     * helpers act on it through env->tiles */
+    TileFile tiles;
 };
 
 static uint64_t tile_core_reg(TileCoreState *s, hwaddr off)
@@ -54,14 +55,14 @@ static uint64_t tile_core_reg(TileCoreState *s, hwaddr off)
     case TILE_CORE_REG_POOL_BYTES:
         return TILE_POOL_BYTES;
     case TILE_CORE_REG_SHARED_USED:
-        return s->cap.shared_used;
+        return s->tiles.cap.shared_used;
     case TILE_CORE_REG_LOCAL_NAMES:
-        return s->local_names;
+        return tile_file_local_names(&s->tiles);
     case TILE_CORE_REG_SHARED_NAMES:
-        return s->shared_names;
+        return tile_file_shared_names(&s->tiles);
     }
     if (off >= TILE_CORE_REG_LOCAL_USED && off < TILE_CORE_REG_LOCAL_USED + 32) {
-        return s->cap.local_used[(off - TILE_CORE_REG_LOCAL_USED) / 8];
+        return s->tiles.cap.local_used[(off - TILE_CORE_REG_LOCAL_USED) / 8];
     }
     return 0;
 }
@@ -115,9 +116,7 @@ static void tile_core_reset(DeviceState *dev)
 {
     TileCoreState *s = TILE_CORE(dev);
 
-    tile_pool_reset(&s->cap);
-    s->local_names = 0;
-    s->shared_names = 0;
+    tile_file_reset(&s->tiles);
 }
 
 static void tile_core_realize(DeviceState *dev, Error **errp)
@@ -128,20 +127,86 @@ static void tile_core_realize(DeviceState *dev, Error **errp)
         error_setg(errp, "tile-core: no CPU linked");
         return;
     }
+    tile_file_reset(&s->tiles);
+    cpu_env(s->cpu)->tiles = &s->tiles;
     memory_region_init_io(&s->mmio, OBJECT(s), &tile_core_ops, s, "tile-core",
                           TILE_CORE_MMIO_SIZE);
     sysbus_init_mmio(SYS_BUS_DEVICE(dev), &s->mmio);
 }
 
-static const VMStateDescription vmstate_tile_core = {
-    .name = "tile-core",
+static const VMStateDescription vmstate_tile_desc = {
+    .name = "tile-core/desc",
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(cap.local_used, TileCoreState, TILE_POOL_PES),
-        VMSTATE_UINT32(cap.shared_used, TileCoreState),
-        VMSTATE_UINT64(local_names, TileCoreState),
-        VMSTATE_UINT64(shared_names, TileCoreState),
+        VMSTATE_UINT32(dtype, TileDesc),
+        VMSTATE_UINT32(layout, TileDesc),
+        VMSTATE_UINT32(size_code, TileDesc),
+        VMSTATE_UINT32(rows, TileDesc),
+        VMSTATE_UINT32(cols, TileDesc),
+        VMSTATE_UINT32(valid_rows, TileDesc),
+        VMSTATE_UINT32(valid_cols, TileDesc),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+/* A Local name: descriptor, PE mask, and the fragment of each PE. */
+static const VMStateDescription vmstate_tile_local = {
+    .name = "tile-core/local",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_STRUCT(d, TileLocal, 1, vmstate_tile_desc, TileDesc),
+        VMSTATE_UINT32(mask, TileLocal),
+        VMSTATE_UINT32(defined, TileLocal),
+        VMSTATE_UINT32_ARRAY(frag_bytes, TileLocal, TILE_POOL_PES),
+        VMSTATE_VBUFFER_ALLOC_UINT32(frag[0], TileLocal, 1, NULL, frag_bytes[0]),
+        VMSTATE_VBUFFER_ALLOC_UINT32(frag[1], TileLocal, 1, NULL, frag_bytes[1]),
+        VMSTATE_VBUFFER_ALLOC_UINT32(frag[2], TileLocal, 1, NULL, frag_bytes[2]),
+        VMSTATE_VBUFFER_ALLOC_UINT32(frag[3], TileLocal, 1, NULL, frag_bytes[3]),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const VMStateDescription vmstate_tile_shared = {
+    .name = "tile-core/shared",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_STRUCT(d, TileShared, 1, vmstate_tile_desc, TileDesc),
+        VMSTATE_UINT32(valid, TileShared),
+        VMSTATE_UINT32(alloc_mask, TileShared),
+        VMSTATE_UINT32(init_mask, TileShared),
+        VMSTATE_UINT32(published, TileShared),
+        VMSTATE_UINT32(bytes, TileShared),
+        VMSTATE_VBUFFER_ALLOC_UINT32(payload, TileShared, 1, NULL, bytes),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+/* Loading allocates every live payload afresh: free the current ones. */
+static int tile_core_pre_load(void *opaque)
+{
+    TileCoreState *s = opaque;
+
+    tile_file_reset(&s->tiles);
+    return 0;
+}
+
+static const VMStateDescription vmstate_tile_core = {
+    .name = "tile-core",
+    .version_id = 2,
+    .minimum_version_id = 2,
+    .pre_load = tile_core_pre_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(tiles.cap.local_used, TileCoreState, TILE_POOL_PES),
+        VMSTATE_UINT32(tiles.cap.shared_used, TileCoreState),
+        VMSTATE_UINT32_ARRAY(tiles.head, TileCoreState, TILE_HANDS),
+        VMSTATE_UINT32_ARRAY(tiles.count, TileCoreState, TILE_HANDS),
+        VMSTATE_STRUCT_ARRAY(tiles.local, TileCoreState, TILE_LOCAL_NAMES, 1,
+                             vmstate_tile_local, TileLocal),
+        VMSTATE_STRUCT_ARRAY(tiles.shared, TileCoreState, TILE_SHARED_REGS, 1,
+                             vmstate_tile_shared, TileShared),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -192,11 +257,11 @@ static int tile_core_print(Object *obj, void *opaque)
     s = TILE_CORE(obj);
     CPUTileState *env = cpu_env(s->cpu);
     monitor_printf(mon, "core %u: Shared pool %u of %u bytes used, Shared registers "
-                   "0x%016" PRIx64 "\n", s->core_index, s->cap.shared_used,
-                   TILE_POOL_BYTES, s->shared_names);
+                   "0x%016" PRIx64 "\n", s->core_index, s->tiles.cap.shared_used,
+                   TILE_POOL_BYTES, tile_file_shared_names(&s->tiles));
     for (int pe = 0; pe < TILE_NUM_PES; pe++) {
         monitor_printf(mon, "  PE%d: Local pool %u of %u bytes used\n", pe,
-                       s->cap.local_used[pe], TILE_POOL_BYTES);
+                       s->tiles.cap.local_used[pe], TILE_POOL_BYTES);
         monitor_printf(mon, "      ");
         for (int r = 1; r < TILE_NUM_GPRS; r++) {
             monitor_printf(mon, "R%d=%" PRIx64 "%s", r, env->gpr[pe][r],
@@ -204,7 +269,30 @@ static int tile_core_print(Object *obj, void *opaque)
         }
         monitor_printf(mon, "\n");
     }
-    monitor_printf(mon, "  Local names allocated 0x%016" PRIx64 "\n", s->local_names);
+    monitor_printf(mon, "  Local names allocated 0x%016" PRIx64 "\n",
+                   tile_file_local_names(&s->tiles));
+    for (unsigned h = 0; h < TILE_HANDS; h++) {
+        for (unsigned k = 1; k <= s->tiles.count[h]; k++) {
+            const TileLocal *t = &s->tiles.local[tile_file_entry(&s->tiles, h, k)];
+            monitor_printf(mon, "  %c#%-2u name %2d PEs 0x%x %s %ux%u valid %ux%u "
+                           "layout %u %u bytes%s\n", "TUMN"[h], k,
+                           tile_file_entry(&s->tiles, h, k), t->mask,
+                           tile_dtype_name(t->d.dtype), t->d.rows, t->d.cols,
+                           t->d.valid_rows, t->d.valid_cols, t->d.layout,
+                           tile_size_code_bytes(t->d.size_code),
+                           t->defined ? "" : " undefined");
+        }
+    }
+    for (unsigned i = 0; i < TILE_SHARED_REGS; i++) {
+        const TileShared *r = &s->tiles.shared[i];
+        if (r->valid) {
+            monitor_printf(mon, "  S%-2u %s %ux%u valid %ux%u layout %u %u bytes "
+                           "alloc 0x%x init 0x%x%s\n", i, tile_dtype_name(r->d.dtype),
+                           r->d.rows, r->d.cols, r->d.valid_rows, r->d.valid_cols,
+                           r->d.layout, r->bytes, r->alloc_mask, r->init_mask,
+                           r->published ? " published" : "");
+        }
+    }
     return 0;
 }
 

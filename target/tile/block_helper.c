@@ -19,6 +19,7 @@
 #include "exec/helper-proto.h"
 #include "exec/memory.h"
 #include "trace.h"
+#include "tile-engine.h"
 
 static bool block_selects_target(CPUTileState *env)
 {
@@ -83,8 +84,12 @@ static uint64_t block_commit(CPUTileState *env, uint64_t pc, uint64_t cont,
         tile_raise_exception(env, EXCP_INST_PC_FAULT, next, ra);
     }
     /* B.CATR DR: only VEC/TLSU blocks; scalar block kinds reject it here */
-    if (catr & TILE_CATR_DR) {
+    if ((catr & TILE_CATR_DR) && env->blk.btype != TILE_BTYPE_TILE) {
         tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, ra);
+    }
+    /* the Tile operation: all its checks, then all its effects, or a fault */
+    if (env->blk.btype == TILE_BTYPE_TILE) {
+        tile_block_execute(env, pc, ra);
     }
     trace_tile_block_commit(env->blk.bpc_cur, env->blk.kind, next != cont, next);
     block_clear(env);
@@ -171,6 +176,21 @@ uint64_t helper_bstart(CPUTileState *env, uint64_t pc, uint32_t len,
         }
     }
     return block_begin(env, pc, len, btype, kind, target, ret_target);
+}
+
+/*
+ * A Tile-operation BSTART (BSTART.TLOAD etc., insn the whole word): a FALL
+ * block whose operation runs when the block commits.
+ */
+uint64_t helper_bstart_tile(CPUTileState *env, uint64_t pc, uint32_t insn)
+{
+    uint64_t next = helper_bstart(env, pc, 4, TILE_XFER_FALL | (TILE_BTYPE_TILE << 8),
+                                  pc + 4, 0);
+
+    if (env->blk.phase == TILE_BLOCK_HEADER && env->blk.bpc_cur == pc) {
+        env->blk.ext.tile_op = insn;
+    }
+    return next;
 }
 
 /* BSTOP / C.BSTOP / L.BSTOP at pc, len bytes long. */
@@ -288,18 +308,34 @@ void helper_b_ior(CPUTileState *env, uint64_t pc, uint32_t insn)
     h->ior[3] = extract32(insn, 27, 5);
 }
 
+/* The PE mask every binding of the block must share (0: none yet). */
+static unsigned header_binding_mask(const TileBlockHeader *h)
+{
+    if (h->n_iot) {
+        return tile_pe_mask_of_mode(extract32(h->iot[0], 9, 3));
+    }
+    if (h->n_ios) {
+        return tile_pe_mask_of_mode(extract32(h->ios[0], 9, 3));
+    }
+    return 0;
+}
+
 /*
  * B.IOT (has_dst: the form names a destination tile).  Encoding checks
  * first (size code), then PEMode 000 is a strict no-op anywhere, then
- * placement: the header of an active block whose binding sequence is not
- * closed by an earlier L=1.  The binding itself is recorded raw; the tile
- * engine gives it its effect (mask append and allocation checks).
+ * placement (Fault_BundleControl): the header of an active block whose
+ * binding sequence is not closed by an earlier L=1.  Then the common mask
+ * with every earlier binding, Local or Shared, and the limit of four
+ * effective B.IOT (Fault_TileLegality; PTO-BLOCK-B-IOT, and
+ * docs/implementation-defined.md for the B.IOS side of the mask rule).
+ * The binding is recorded raw; the commit resolves it.
  */
 void helper_b_iot(CPUTileState *env, uint64_t pc, uint32_t insn, uint32_t has_dst)
 {
     TileBlockHeader *h = &env->blk.ext.hdr;
     uint32_t pemode = extract32(insn, 9, 3);
     uint32_t size = has_dst ? extract32(insn, 15, 4) : 0;
+    unsigned common = header_binding_mask(h);
     uintptr_t ra = GETPC();
 
     if (has_dst && (size < 1 || size > 10)) {
@@ -311,9 +347,11 @@ void helper_b_iot(CPUTileState *env, uint64_t pc, uint32_t insn, uint32_t has_ds
         }
         return;
     }
-    if (!in_header(env) || (h->present & TILE_HDR_IOT_CLOSED) ||
-        h->n_iot >= TILE_BLK_MAX_IOT) {
+    if (!in_header(env) || (h->present & TILE_HDR_IOT_CLOSED)) {
         tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, ra);
+    }
+    if ((common && common != tile_pe_mask_of_mode(pemode)) || h->n_iot >= TILE_BLK_MAX_IOT) {
+        tile_engine_fault(env, TILE_FAULT_LEGALITY, pc, ra, "B.IOT mask or limit");
     }
     h->iot[h->n_iot++] = insn;
     if (raw_bit(insn, 19)) {
@@ -321,12 +359,18 @@ void helper_b_iot(CPUTileState *env, uint64_t pc, uint32_t insn, uint32_t has_ds
     }
 }
 
-/* B.IOS: size code 0 or 1..12; PEMode 000 a strict no-op; then placement */
+/*
+ * B.IOS: size code 0 or 1..12 and reserved bits [27:26] are decode checks
+ * (ADR 0097); PEMode 000 a strict no-op; then placement
+ * (Fault_BundleControl), the common mask (Fault_TileLegality), a
+ * duplicate SharedTileID or a fifth binding (Fault_BundleControl).
+ */
 void helper_b_ios(CPUTileState *env, uint64_t pc, uint32_t insn)
 {
     TileBlockHeader *h = &env->blk.ext.hdr;
     uint32_t pemode = extract32(insn, 9, 3);
     uint32_t size = extract32(insn, 15, 4);
+    unsigned common = header_binding_mask(h);
     uintptr_t ra = GETPC();
 
     if (size > 12) {
@@ -338,7 +382,18 @@ void helper_b_ios(CPUTileState *env, uint64_t pc, uint32_t insn)
         }
         return;
     }
-    if (!in_header(env) || h->n_ios >= TILE_BLK_MAX_IOS) {
+    if (!in_header(env)) {
+        tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, ra);
+    }
+    if (common && common != tile_pe_mask_of_mode(pemode)) {
+        tile_engine_fault(env, TILE_FAULT_LEGALITY, pc, ra, "B.IOS mask");
+    }
+    for (uint32_t i = 0; i < h->n_ios; i++) {
+        if (extract32(h->ios[i], 20, 6) == extract32(insn, 20, 6)) {
+            tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, ra);
+        }
+    }
+    if (h->n_ios >= TILE_BLK_MAX_IOS) {
         tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, ra);
     }
     h->ios[h->n_ios++] = insn;

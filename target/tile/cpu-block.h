@@ -39,7 +39,7 @@ enum {
     TILE_CATR_DR = 1u << 5,
 };
 
-#define TILE_BLK_MAX_IOT 8
+#define TILE_BLK_MAX_IOT 4      /* effective B.IOT per block (contract) */
 #define TILE_BLK_MAX_IOS 4
 
 /*
@@ -91,6 +91,8 @@ typedef struct TileBlockExt {
     TileBlockHeader hdr;
     TileTemplateState tpl;
     uint64_t gqm_data;          /* HL.QPOP: data from the helper to its translator */
+    uint32_t tile_op;           /* the BSTART word of a TILE_BTYPE_TILE block */
+    uint32_t pad;
 } TileBlockExt;
 
 #endif /* TILE_CPU_BLOCK_H */

@@ -89,6 +89,7 @@ typedef enum TileBlockType {
     TILE_BTYPE_STD = 0,
     TILE_BTYPE_FP = 1,
     TILE_BTYPE_SYS = 2,
+    TILE_BTYPE_TILE = 3,        /* a Tile operation block (BSTART.TLOAD, ...) */
 } TileBlockType;
 
 /* Block transfer kinds, as BSTART.STD encodes them in bits [14:12]. */
@@ -152,6 +153,12 @@ typedef struct CPUArchState {
 
     /* Fields up to this point are cleared by a CPU reset */
     struct {} end_reset_fields;
+
+    /*
+     * The Core's Tile state, owned (reset, migrated) by its tile-core
+     * device (hw/tile/tile-core.c), which sets this link when realized.
+     */
+    struct TileFile *tiles;
 } CPUTileState;
 
 /*

@@ -7,6 +7,7 @@
 
 DEF_HELPER_6(bstart, i64, env, i64, i32, i32, i64, i64)
 DEF_HELPER_3(bstop, i64, env, i64, i32)
+DEF_HELPER_3(bstart_tile, i64, env, i64, i32)
 DEF_HELPER_2(setc_check, void, env, i64)
 DEF_HELPER_FLAGS_2(setc_set, TCG_CALL_NO_RWG, void, env, i64)
 DEF_HELPER_FLAGS_2(set_ret_addr, TCG_CALL_NO_RWG, void, env, i64)

@@ -143,10 +143,55 @@ f13b: b.ios s63, mask=1111
     expect_trap 4
     bstart.std fall
     b.iot t#1, mask=1000
-    b.iot t#2, t#3, mask=0100, last
+    b.iot t#2, t#3, mask=1000, last
 f14: b.iot t#4, mask=1111
     bstop
     check_rejected f14
+    check_eq s1, 1
+
+    case 30                         ; one PE mask for every binding (Fault_TileLegality)
+    expect_trap 4
+    bstart.std fall
+    b.iot t#1, mask=1000
+f30: b.iot t#2, mask=0100
+    bstop
+    check_rejected f30
+    check_eq s1, 1
+    expect_trap 4
+    bstart.std fall
+    b.ios s1, mask=1100
+f30b: b.iot t#2, mask=1111           ; a B.IOT must match an earlier B.IOS too
+    bstop
+    check_rejected f30b
+    check_eq s1, 1
+
+    case 31                         ; at most four B.IOT; a Shared ID once; at most four B.IOS
+    expect_trap 4
+    bstart.std fall
+    b.iot t#1, mask=1111
+    b.iot t#2, mask=1111
+    b.iot t#3, mask=1111
+    b.iot t#4, mask=1111
+f31: b.iot t#5, mask=1111
+    bstop
+    check_rejected f31
+    check_eq s1, 1
+    expect_trap 4
+    bstart.std fall
+    b.ios s7, mask=1111
+f31b: b.ios s7, mask=1111
+    bstop
+    check_rejected f31b
+    check_eq s1, 1
+    expect_trap 4
+    bstart.std fall
+    b.ios s1, mask=1111
+    b.ios s2, mask=1111
+    b.ios s3, mask=1111
+    b.ios s4, mask=1111
+f31c: b.ios s5, mask=1111
+    bstop
+    check_rejected f31c
     check_eq s1, 1
 
     case 15                         ; B.IOT in the body

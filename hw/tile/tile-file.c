@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The Tile state of one Core (see tile-file.h and docs/tile-core.md).
+ * Plain C11; no QEMU headers.
+ */
+#include "tile-file.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint8_t *tile_payload_new(uint32_t bytes)
+{
+    uint8_t *p = calloc(1, bytes ? bytes : 1);
+
+    if (!p) {
+        fprintf(stderr, "tile-file: out of memory for a %u-byte tile\n", bytes);
+        abort();
+    }
+    return p;
+}
+
+void tile_payload_free(uint8_t *p)
+{
+    free(p);
+}
+
+void tile_file_reset(TileFile *f)
+{
+    for (unsigned n = 0; n < TILE_LOCAL_NAMES; n++) {
+        for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
+            tile_payload_free(f->local[n].frag[pe]);
+        }
+    }
+    for (unsigned s = 0; s < TILE_SHARED_REGS; s++) {
+        tile_payload_free(f->shared[s].payload);
+    }
+    memset(f, 0, sizeof(*f));
+    tile_pool_reset(&f->cap);
+}
+
+int tile_file_entry(const TileFile *f, unsigned hand, unsigned k)
+{
+    if (hand >= TILE_HANDS || k < 1 || k > f->count[hand]) {
+        return -1;
+    }
+    return (int)(hand * TILE_HAND_DEPTH + (f->head[hand] + TILE_HAND_DEPTH - k) % TILE_HAND_DEPTH);
+}
+
+int tile_file_lookup(const TileFile *f, unsigned selector)
+{
+    return tile_file_entry(f, (selector >> 4) & 3, (selector & 15) + 1);
+}
+
+uint64_t tile_file_local_names(const TileFile *f)
+{
+    uint64_t m = 0;
+
+    for (unsigned n = 0; n < TILE_LOCAL_NAMES; n++) {
+        if (f->local[n].mask) {
+            m |= 1ull << n;
+        }
+    }
+    return m;
+}
+
+uint64_t tile_file_shared_names(const TileFile *f)
+{
+    uint64_t m = 0;
+
+    for (unsigned s = 0; s < TILE_SHARED_REGS; s++) {
+        if (f->shared[s].valid) {
+            m |= 1ull << s;
+        }
+    }
+    return m;
+}
+
+void tile_push_plan_init(TilePushPlan *p, const TileFile *f)
+{
+    memcpy(p->head, f->head, sizeof(p->head));
+    memcpy(p->count, f->count, sizeof(p->count));
+}
+
+int tile_push_plan_add(TilePushPlan *p, const TileFile *f, unsigned hand, int *retired)
+{
+    unsigned slot = p->head[hand];
+    int name = (int)(hand * TILE_HAND_DEPTH + slot);
+
+    /* a full hand: the slot the push takes holds the entry past #16 */
+    *retired = (p->count[hand] == TILE_HAND_DEPTH && f->local[name].mask) ? name : -1;
+    p->head[hand] = (slot + 1) % TILE_HAND_DEPTH;
+    if (p->count[hand] < TILE_HAND_DEPTH) {
+        p->count[hand]++;
+    }
+    return name;
+}
+
+void tile_push_plan_commit(TileFile *f, const TilePushPlan *p)
+{
+    memcpy(f->head, p->head, sizeof(f->head));
+    memcpy(f->count, p->count, sizeof(f->count));
+}
+
+void tile_local_free(TileFile *f, unsigned name, bool release_capacity)
+{
+    TileLocal *t = &f->local[name];
+
+    if (release_capacity && t->mask) {
+        tile_pool_release_local(&f->cap, t->mask, t->d.size_code);
+    }
+    for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
+        tile_payload_free(t->frag[pe]);
+    }
+    memset(t, 0, sizeof(*t));
+}
+
+void tile_local_install(TileFile *f, unsigned name, const TileLocal *t)
+{
+    f->local[name] = *t;
+}
+
+unsigned tile_dtype_bits(unsigned dtype)
+{
+    /* PTO-ARCH-DATA-TYPES-TILE-DATA-TYPES: element widths by code */
+    static const unsigned char bits[32] = {
+        [0] = 64, [1] = 32, [2] = 32, [3] = 32, [4] = 16, [5] = 16,
+        [6] = 8, [7] = 8, [8] = 8, [9] = 8, [10] = 8, [11] = 4, [12] = 4,
+        [13] = 8, [14] = 4, [16] = 64, [17] = 32, [18] = 16, [19] = 8,
+        [20] = 4, [24] = 64, [25] = 32, [26] = 16, [27] = 8, [28] = 4,
+    };
+    return dtype < 32 ? bits[dtype] : 0;
+}
+
+const char *tile_dtype_name(unsigned dtype)
+{
+    static const char *const names[32] = {
+        "FP64", "FP32", "TF32", "HF32", "FP16", "BF16", "HiF8", "E4M3", "E5M2", "E3M2",
+        "E2M3", "E2M1X2", "E1M2X2", "E8M0", "HiF4X2", NULL, "S64", "S32", "S16", "S8",
+        "S4X2", NULL, NULL, NULL, "U64", "U32", "U16", "U8", "U4X2",
+    };
+    return dtype < 32 && names[dtype] ? names[dtype] : "?";
+}
+
+uint32_t tile_derived_rows(uint32_t cap, uint32_t cols, unsigned dtype)
+{
+    uint64_t bits = tile_dtype_bits(dtype);
+    uint64_t row_bits = (uint64_t)cols * bits;
+    uint64_t rows;
+
+    if (!bits || cols == 0 || (cols & (cols - 1)) || (uint64_t)cap * 8 % row_bits) {
+        return 0;
+    }
+    rows = (uint64_t)cap * 8 / row_bits;
+    return rows >= 1 && rows <= 65535 ? (uint32_t)rows : 0;
+}
+
+uint64_t tile_storage_index(const TileDesc *d, uint32_t r, uint32_t c)
+{
+    unsigned inner;
+
+    switch (d->layout) {
+    case TILE_LAYOUT_COL_MAJOR:
+        return (uint64_t)c * d->rows + r;
+    case TILE_LAYOUT_ZN:
+    case TILE_LAYOUT_NZ: {
+        uint64_t br, bc, ir, ic, blk;
+
+        inner = 256 / tile_dtype_bits(d->dtype);
+        br = r / 16;
+        bc = c / inner;
+        ir = r % 16;
+        ic = c % inner;
+        blk = 16ull * inner;
+        if (d->layout == TILE_LAYOUT_ZN) {
+            return (br * (d->cols / inner) + bc) * blk + ic * 16 + ir;
+        }
+        return (bc * (d->rows / 16) + br) * blk + ir * inner + ic;
+    }
+    default:
+        return (uint64_t)r * d->cols + c;
+    }
+}
+
+bool tile_layout_shape_legal(const TileDesc *d)
+{
+    unsigned bits = tile_dtype_bits(d->dtype);
+
+    if (d->layout != TILE_LAYOUT_ZN && d->layout != TILE_LAYOUT_NZ) {
+        return true;
+    }
+    return bits && d->rows % 16 == 0 && d->cols % (256 / bits) == 0;
+}
+
+uint64_t tile_elem_get(const uint8_t *buf, unsigned bits, uint64_t idx)
+{
+    uint64_t v = 0;
+
+    if (bits == 4) {
+        return (buf[idx / 2] >> ((idx & 1) * 4)) & 0xf;
+    }
+    for (unsigned i = 0; i < bits / 8; i++) {
+        v |= (uint64_t)buf[idx * (bits / 8) + i] << (8 * i);
+    }
+    return v;
+}
+
+void tile_elem_set(uint8_t *buf, unsigned bits, uint64_t idx, uint64_t v)
+{
+    if (bits == 4) {
+        unsigned sh = (idx & 1) * 4;
+        buf[idx / 2] = (uint8_t)((buf[idx / 2] & ~(0xfu << sh)) | ((v & 0xf) << sh));
+        return;
+    }
+    for (unsigned i = 0; i < bits / 8; i++) {
+        buf[idx * (bits / 8) + i] = (uint8_t)(v >> (8 * i));
+    }
+}
+
+bool tile_desc_equal(const TileDesc *a, const TileDesc *b)
+{
+    return a->dtype == b->dtype && a->layout == b->layout && a->size_code == b->size_code &&
+           a->rows == b->rows && a->cols == b->cols && a->valid_rows == b->valid_rows &&
+           a->valid_cols == b->valid_cols;
+}
