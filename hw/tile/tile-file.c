@@ -155,11 +155,56 @@ uint32_t tile_derived_rows(uint32_t cap, uint32_t cols, unsigned dtype)
     return rows >= 1 && rows <= 65535 ? (uint32_t)rows : 0;
 }
 
+void tile_cube_cell(unsigned layout, unsigned bits, unsigned *cell_rows, unsigned *cell_cols)
+{
+    unsigned cell_elems = 128 * 8 / bits;
+
+    switch (layout) {
+    case TILE_LAYOUT_CUBE_M16:
+        *cell_rows = 16;
+        break;
+    case TILE_LAYOUT_CUBE_M32:
+        *cell_rows = 32;
+        break;
+    default:                    /* CUBE_N8 */
+        *cell_rows = cell_elems / 8;
+        break;
+    }
+    *cell_cols = cell_elems / *cell_rows;
+}
+
+/*
+ * M16 / M32: cells side by side along the columns, row-major inside a
+ * cell (for 4-bit M16 the middle two groups of four columns swap places);
+ * N8: cells down the rows first, column-major inside a cell.
+ */
+static uint64_t cube_index(const TileDesc *d, uint32_t r, uint32_t c)
+{
+    unsigned bits = tile_dtype_bits(d->dtype), cr, cc;
+    uint64_t cell, ic;
+
+    tile_cube_cell(d->layout, bits, &cr, &cc);
+    if (d->layout == TILE_LAYOUT_CUBE_N8) {
+        cell = (uint64_t)(c / 8) * (d->rows / cr) + r / cr;
+        return cell * cr * 8 + (uint64_t)(c % 8) * cr + r % cr;
+    }
+    cell = c / cc;
+    ic = c % cc;
+    if (d->layout == TILE_LAYOUT_CUBE_M16 && bits == 4) {
+        ic = ic >= 4 && ic < 8 ? ic + 4 : ic >= 8 && ic < 12 ? ic - 4 : ic;
+    }
+    return cell * cr * cc + (uint64_t)r * cc + ic;
+}
+
 uint64_t tile_storage_index(const TileDesc *d, uint32_t r, uint32_t c)
 {
     unsigned inner;
 
     switch (d->layout) {
+    case TILE_LAYOUT_CUBE_M16:
+    case TILE_LAYOUT_CUBE_M32:
+    case TILE_LAYOUT_CUBE_N8:
+        return cube_index(d, r, c);
     case TILE_LAYOUT_COL_MAJOR:
         return (uint64_t)c * d->rows + r;
     case TILE_LAYOUT_ZN:

@@ -138,6 +138,12 @@ uint32_t tile_derived_rows(uint32_t cap, uint32_t cols, unsigned dtype);
  * (PTO-TILE-MODEL-DEFINEDNESS-ELEMENTS, TileLinearIndex).
  */
 uint64_t tile_storage_index(const TileDesc *d, uint32_t r, uint32_t c);
+
+/*
+ * The 128-byte cells of the CUBE layouts (PTO-TILE-MODEL-SHAPE-CUBE-CELL):
+ * M16 16 rows, M32 32 rows, N8 8 columns; the other extent fills the cell.
+ */
+void tile_cube_cell(unsigned layout, unsigned bits, unsigned *cell_rows, unsigned *cell_cols);
 /* ZN/NZ need whole fractals: rows % 16 == 0, cols % (256 / bits) == 0. */
 bool tile_layout_shape_legal(const TileDesc *d);
 

@@ -99,6 +99,8 @@ uint32_t tile_op_lb(TileOp *op, unsigned idx);
  * SizeCode or a PE's pool is full.  Returns its index in op->dst.
  */
 unsigned tile_op_new_local(TileOp *op, unsigned hand, const TileDesc *d);
+/* The same for a descriptor the caller has shaped and checked (CUBE). */
+unsigned tile_op_push_local(TileOp *op, unsigned hand, const TileDesc *d);
 /* Plan the replacement of Shared register id by op->shared. */
 void tile_op_new_shared(TileOp *op, unsigned id);
 /* Allocate the payload of the planned destinations (execute step). */

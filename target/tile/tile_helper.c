@@ -133,23 +133,14 @@ uint32_t tile_op_lb(TileOp *op, unsigned idx)
 
 /* ---- Destinations ---- */
 
-unsigned tile_op_new_local(TileOp *op, unsigned hand, const TileDesc *d)
+unsigned tile_op_push_local(TileOp *op, unsigned hand, const TileDesc *d)
 {
     uint32_t cap = tile_size_code_bytes(d->size_code);
-    uint32_t bits = tile_dtype_bits(d->dtype);
     TileNew *n = &op->dst[op->n_new];
     TilePoolResult r;
 
     g_assert(op->n_new < ARRAY_SIZE(op->dst));
     n->t = (TileLocal) { .d = *d, .mask = op->mask };
-    n->t.d.rows = tile_derived_rows(cap, d->cols, d->dtype);
-    if (!n->t.d.rows || d->valid_rows > n->t.d.rows || d->valid_cols > d->cols ||
-        (uint64_t)d->valid_rows * d->valid_cols > (uint64_t)cap * 8 / bits) {
-        tile_op_fault(op, TILE_FAULT_ALLOCATION, "destination shape does not fit its SizeCode");
-    }
-    if (!tile_layout_shape_legal(&n->t.d)) {
-        tile_op_fault(op, TILE_FAULT_LEGALITY, "ZN/NZ destination is not whole fractals");
-    }
     /* a full hand retires its #16 (decision 10); its bytes count as free */
     n->name = tile_push_plan_add(&op->plan, op->f, hand, &n->retired);
     if (n->retired >= 0) {
@@ -163,6 +154,23 @@ unsigned tile_op_new_local(TileOp *op, unsigned hand, const TileDesc *d)
         tile_op_fault(op, TILE_FAULT_ALLOCATION, "a PE's Local pool is full");
     }
     return op->n_new++;
+}
+
+unsigned tile_op_new_local(TileOp *op, unsigned hand, const TileDesc *d)
+{
+    uint32_t cap = tile_size_code_bytes(d->size_code);
+    uint32_t bits = tile_dtype_bits(d->dtype);
+    TileDesc full = *d;
+
+    full.rows = tile_derived_rows(cap, d->cols, d->dtype);
+    if (!full.rows || d->valid_rows > full.rows || d->valid_cols > d->cols ||
+        (uint64_t)d->valid_rows * d->valid_cols > (uint64_t)cap * 8 / bits) {
+        tile_op_fault(op, TILE_FAULT_ALLOCATION, "destination shape does not fit its SizeCode");
+    }
+    if (!tile_layout_shape_legal(&full)) {
+        tile_op_fault(op, TILE_FAULT_LEGALITY, "ZN/NZ destination is not whole fractals");
+    }
+    return tile_op_push_local(op, hand, &full);
 }
 
 void tile_op_new_shared(TileOp *op, unsigned id)

@@ -17,26 +17,8 @@
 #include "qemu/osdep.h"
 #include "cpu.h"
 #include "tile-engine.h"
+#include "tlsu.h"
 
-enum {
-    TLSU_TLOAD = 0,
-    TLSU_TSTORE = 1,
-    TLSU_TMOV = 2,
-    TLSU_TPREFETCH = 3,
-    TLSU_MGATHER = 4,
-    TLSU_MSCATTER = 5,
-    TLSU_MGATHER_MASK = 6,
-    TLSU_MSCATTER_MASK = 7,
-    TLSU_MGATHER_CAS = 8,
-    TLSU_L2S_INSERT = 9,
-    TLSU_L2S_PUBLISH = 10,
-    TLSU_S2L_BROADCAST = 11,
-    TLSU_S2L_EXTRACT = 12,
-    TLSU_GMOV = 13,
-    TLSU_TSTORE_SPART = 14,
-};
-
-#define DTYPE_NONE 31
 
 static bool pe_in(unsigned mask, unsigned pe)
 {
@@ -44,7 +26,7 @@ static bool pe_in(unsigned mask, unsigned pe)
 }
 
 /* Bytes of one global-memory access for a type (1 for the 4-bit types). */
-static unsigned mem_bytes(unsigned dtype)
+unsigned tlsu_mem_bytes(unsigned dtype)
 {
     unsigned bits = tile_dtype_bits(dtype);
 
@@ -58,7 +40,7 @@ static uint64_t dense_stride(unsigned dtype, uint32_t cols)
     return bits == 4 ? (cols + 1) / 2 : (uint64_t)cols * (bits / 8);
 }
 
-static uint64_t gm_addr(uint64_t base, uint64_t stride, unsigned dtype, uint32_t r, uint32_t c)
+uint64_t tlsu_gm_addr(uint64_t base, uint64_t stride, unsigned dtype, uint32_t r, uint32_t c)
 {
     unsigned bits = tile_dtype_bits(dtype);
 
@@ -66,33 +48,33 @@ static uint64_t gm_addr(uint64_t base, uint64_t stride, unsigned dtype, uint32_t
 }
 
 /* One element between memory and a payload, with the nibble rules. */
-static uint64_t gm_read(TileOp *op, uint64_t addr, unsigned dtype, uint32_t c)
+uint64_t tlsu_gm_read(TileOp *op, uint64_t addr, unsigned dtype, uint32_t c)
 {
     unsigned bits = tile_dtype_bits(dtype);
-    uint64_t v = tile_op_load(op, addr, mem_bytes(dtype));
+    uint64_t v = tile_op_load(op, addr, tlsu_mem_bytes(dtype));
 
     return bits == 4 ? (v >> ((c & 1) * 4)) & 0xf : v;
 }
 
-static void gm_write(TileOp *op, uint64_t addr, unsigned dtype, uint32_t c, uint64_t v)
+void tlsu_gm_write(TileOp *op, uint64_t addr, unsigned dtype, uint32_t c, uint64_t v)
 {
     if (tile_dtype_bits(dtype) == 4) {
         unsigned sh = (c & 1) * 4;
         uint64_t byte = tile_op_load(op, addr, 1);
         v = (byte & ~(0xfull << sh)) | ((v & 0xf) << sh);
     }
-    tile_op_store(op, addr, mem_bytes(dtype), v);
+    tile_op_store(op, addr, tlsu_mem_bytes(dtype), v);
 }
 
 /* Probe every valid element one PE touches, row-major. */
 static void probe_region(TileOp *op, uint64_t base, uint64_t stride, unsigned dtype,
                          uint32_t vr, uint32_t vc, bool write)
 {
-    unsigned bytes = mem_bytes(dtype);
+    unsigned bytes = tlsu_mem_bytes(dtype);
 
     for (uint32_t r = 0; r < vr; r++) {
         for (uint32_t c = 0; c < vc; c++) {
-            tile_op_probe(op, gm_addr(base, stride, dtype, r, c), bytes, write);
+            tile_op_probe(op, tlsu_gm_addr(base, stride, dtype, r, c), bytes, write);
         }
     }
 }
@@ -121,22 +103,19 @@ static void check_ior(TileOp *op, unsigned used_slots)
  * (docs/implementation-defined.md).  CUBE transport layouts (21..26) are
  * a separate form.
  */
-static void check_datr(TileOp *op, bool pad_allowed)
+void tlsu_check_datr(TileOp *op, bool pad_allowed)
 {
     if (!op->has_datr) {
         return;
     }
-    if (op->datr_other || (op->datr_dtype != 0 && op->datr_dtype != DTYPE_NONE) ||
+    if (op->datr_other || (op->datr_dtype != 0 && op->datr_dtype != TILE_DTYPE_NONE) ||
         (!pad_allowed && op->pad)) {
         tile_op_fault(op, TILE_FAULT_LEGALITY, "B.DATR field not allowed here");
-    }
-    if (op->layout_code >= 21 && op->layout_code <= 26) {
-        tile_op_fault(op, TILE_FAULT_LEGALITY, "CUBE transport layout");
     }
 }
 
 /* Exactly the given B.IOT shape: count, one binding, L set. */
-static const TileBind *one_binding(TileOp *op, unsigned nsrc, bool has_dst)
+const TileBind *tlsu_one_binding(TileOp *op, unsigned nsrc, bool has_dst)
 {
     const TileBind *b = &op->iot[0];
 
@@ -153,27 +132,58 @@ static void no_shared(TileOp *op)
     }
 }
 
-static unsigned op_dtype(TileOp *op)
+unsigned tlsu_dtype(TileOp *op)
 {
-    if (op->dtype == DTYPE_NONE || !tile_dtype_bits(op->dtype)) {
+    if (op->dtype == TILE_DTYPE_NONE || !tile_dtype_bits(op->dtype)) {
         tile_op_fault(op, TILE_FAULT_LEGALITY, "no element data type");
     }
     return op->dtype;
+}
+
+/*
+ * Pad elements (PTO-TILE-MODEL-DEFINEDNESS-ELEMENTS, TilePadValueForDataType):
+ * Zero and Null are 0; Max / Min are the largest / most negative finite
+ * value, all ones / zero for unsigned types; the formats the rule does
+ * not name take all ones for Max and 0 for Min, as the reference model.
+ */
+uint64_t tlsu_pad_value(unsigned dtype, unsigned pad)
+{
+    static const uint64_t max[32] = {
+        [0] = 0x7fefffffffffffffull, [1] = 0x7f7fffff, [2] = 0x7f7fe000, [3] = 0x7f7ff000,
+        [4] = 0x7bff, [5] = 0x7f7f, [7] = 0x7e, [8] = 0x7b,
+        [16] = 0x7fffffffffffffffull, [17] = 0x7fffffff, [18] = 0x7fff, [19] = 0x7f,
+    };
+    static const uint64_t min[32] = {
+        [0] = 0xffefffffffffffffull, [1] = 0xff7fffff, [2] = 0xff7fe000, [3] = 0xff7ff000,
+        [4] = 0xfbff, [5] = 0xff7f, [7] = 0xfe, [8] = 0xfb,
+        [16] = 0x8000000000000000ull, [17] = 0x80000000, [18] = 0x8000, [19] = 0x80,
+    };
+    unsigned bits = tile_dtype_bits(dtype);
+    uint64_t ones = bits == 64 ? ~0ull : (1ull << bits) - 1;
+
+    switch (pad) {
+    case 1:
+        return max[dtype & 31] ? max[dtype & 31] : ones;
+    case 2:
+        return min[dtype & 31];
+    default:
+        return 0;
+    }
 }
 
 /* ---- TLOAD / TSTORE, Local ---- */
 
 static void tload_local(TileOp *op)
 {
-    const TileBind *b = one_binding(op, 0, true);
-    unsigned dt = op_dtype(op);
+    const TileBind *b = tlsu_one_binding(op, 0, true);
+    unsigned dt = tlsu_dtype(op);
     TileDesc d = { .dtype = dt, .layout = op->layout, .size_code = b->size_code };
     uint64_t base[TILE_POOL_PES], stride[TILE_POOL_PES];
     TileLocal *t;
     unsigned bits = tile_dtype_bits(dt);
 
     check_ior(op, 2);
-    check_datr(op, false);
+    tlsu_check_datr(op, false);
     d.valid_cols = tile_op_lb(op, 0) ?: 1;
     d.valid_rows = tile_op_lb(op, 1) ?: 1;
     d.cols = tile_op_lb(op, 2) ?: d.valid_cols;
@@ -193,7 +203,7 @@ static void tload_local(TileOp *op)
         }
         for (uint32_t r = 0; r < d.valid_rows; r++) {
             for (uint32_t c = 0; c < d.valid_cols; c++) {
-                uint64_t v = gm_read(op, gm_addr(base[pe], stride[pe], dt, r, c), dt, c);
+                uint64_t v = tlsu_gm_read(op, tlsu_gm_addr(base[pe], stride[pe], dt, r, c), dt, c);
                 tile_elem_set(t->frag[pe], bits, tile_storage_index(&t->d, r, c), v);
             }
         }
@@ -204,18 +214,18 @@ static void tload_local(TileOp *op)
 
 static void tstore_local(TileOp *op)
 {
-    const TileBind *b = one_binding(op, 1, false);
+    const TileBind *b = tlsu_one_binding(op, 1, false);
     const TileLocal *s;
     uint64_t base[TILE_POOL_PES], stride[TILE_POOL_PES];
     unsigned dt, bits;
 
     check_ior(op, 2);
-    check_datr(op, false);
+    tlsu_check_datr(op, false);
     s = tile_op_source(op, b->src[0], true);
     dt = s->d.dtype;
     bits = tile_dtype_bits(dt);
     /* the stored rectangle is the source's valid region; its type is named */
-    if (op->dtype != DTYPE_NONE && op->dtype != dt) {
+    if (op->dtype != TILE_DTYPE_NONE && op->dtype != dt) {
         tile_op_fault(op, TILE_FAULT_LEGALITY, "BSTART data type is not the source's");
     }
     for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
@@ -233,7 +243,7 @@ static void tstore_local(TileOp *op)
         for (uint32_t r = 0; r < s->d.valid_rows; r++) {
             for (uint32_t c = 0; c < s->d.valid_cols; c++) {
                 uint64_t v = tile_elem_get(s->frag[pe], bits, tile_storage_index(&s->d, r, c));
-                gm_write(op, gm_addr(base[pe], stride[pe], dt, r, c), dt, c, v);
+                tlsu_gm_write(op, tlsu_gm_addr(base[pe], stride[pe], dt, r, c), dt, c, v);
             }
         }
     }
@@ -245,7 +255,7 @@ static void tstore_local(TileOp *op)
 /* The type a TMOV names: the BSTART code, or 31 = the source's. */
 static unsigned tmov_dtype(TileOp *op, unsigned src_dtype)
 {
-    return op->dtype == DTYPE_NONE ? src_dtype : op->dtype;
+    return op->dtype == TILE_DTYPE_NONE ? src_dtype : op->dtype;
 }
 
 /* TileShapeAndTypeMatch: rows, columns, valid region, type, layout. */
@@ -262,13 +272,13 @@ static void copy_fragment(TileLocal *d, unsigned dpe, const TileLocal *s, unsign
 
 static void tmov_local(TileOp *op)
 {
-    const TileBind *b = one_binding(op, 1, true);
+    const TileBind *b = tlsu_one_binding(op, 1, true);
     const TileLocal *s;
     TileDesc d;
     TileLocal *t;
 
     check_ior(op, 0);
-    check_datr(op, false);
+    tlsu_check_datr(op, false);
     s = tile_op_source(op, b->src[0], true);
     d = (TileDesc) {
         .dtype = tmov_dtype(op, s->d.dtype), .layout = op->layout, .size_code = b->size_code,
@@ -298,7 +308,7 @@ static void tmov_local(TileOp *op)
  */
 static void gmov(TileOp *op)
 {
-    const TileBind *b = one_binding(op, 1, true);
+    const TileBind *b = tlsu_one_binding(op, 1, true);
     unsigned peer[TILE_POOL_PES];
     const TileLocal *s;
     TileDesc d;
@@ -306,7 +316,7 @@ static void gmov(TileOp *op)
 
     no_shared(op);
     check_ior(op, 1);
-    check_datr(op, false);
+    tlsu_check_datr(op, false);
     s = tile_op_source(op, b->src[0], true);
     if (s->mask != TILE_PE_MASK_ALL) {
         tile_op_fault(op, TILE_FAULT_LEGALITY, "GMOV source must live on all four PEs");
@@ -346,7 +356,7 @@ static void gmov(TileOp *op)
  */
 static void tprefetch(TileOp *op)
 {
-    unsigned dt = op_dtype(op);
+    unsigned dt = tlsu_dtype(op);
     uint32_t vc, vr, cols;
 
     if (op->n_iot || op->n_ios) {
@@ -356,7 +366,7 @@ static void tprefetch(TileOp *op)
         tile_op_fault(op, TILE_FAULT_LEGALITY, "TPREFETCH of a 64-bit type");
     }
     check_ior(op, 2);
-    check_datr(op, false);
+    tlsu_check_datr(op, false);
     for (unsigned i = 0; i < 3; i++) {
         if (op->has_lb[i] && !tile_op_lb(op, i)) {
             tile_op_fault(op, TILE_FAULT_LEGALITY, "TPREFETCH dimension out of range");
@@ -378,7 +388,7 @@ static void tprefetch(TileOp *op)
             for (uint32_t c = 0; c < vc; c++) {
                 uint64_t idx = r * stride + c;
                 tile_op_probe(op, base + (bits == 4 ? idx / 2 : idx * (bits / 8)),
-                              mem_bytes(dt), false);
+                              tlsu_mem_bytes(dt), false);
             }
         }
     }
@@ -507,8 +517,8 @@ static void shared_gm_probe(TileOp *op, const TileDesc *d, uint64_t *base, uint6
         for (uint32_t c = 0; c < d->valid_cols; c++) {
             unsigned q = tile_shared_quarter(d, tile_storage_index(d, r, c));
             if (pe_in(op->mask, q)) {
-                tile_op_probe(op, gm_addr(base[q], stride[q], d->dtype, r, c),
-                              mem_bytes(d->dtype), write);
+                tile_op_probe(op, tlsu_gm_addr(base[q], stride[q], d->dtype, r, c),
+                              tlsu_mem_bytes(d->dtype), write);
             }
         }
     }
@@ -518,7 +528,7 @@ static void shared_gm_probe(TileOp *op, const TileDesc *d, uint64_t *base, uint6
 static void tload_shared(TileOp *op)
 {
     const TileSBind *sb = one_shared(op, true);
-    unsigned dt = op_dtype(op);
+    unsigned dt = tlsu_dtype(op);
     TileDesc d = { .dtype = dt, .layout = op->layout, .size_code = sb->size_code };
     uint64_t base[TILE_POOL_PES], stride[TILE_POOL_PES];
     unsigned bits = tile_dtype_bits(dt);
@@ -528,7 +538,7 @@ static void tload_shared(TileOp *op)
         tile_op_fault(op, TILE_FAULT_LEGALITY, "Shared TLOAD takes no B.IOT");
     }
     check_ior(op, 2);
-    check_datr(op, false);
+    tlsu_check_datr(op, false);
     for (unsigned i = 0; i < 3; i++) {
         if (op->has_lb[i] && !tile_op_lb(op, i)) {
             tile_op_fault(op, TILE_FAULT_LEGALITY, "Shared dimension out of range");
@@ -551,7 +561,7 @@ static void tload_shared(TileOp *op)
             unsigned q = tile_shared_quarter(&d, idx);
             if (pe_in(op->mask, q)) {
                 tile_elem_set(n->payload, bits, idx,
-                              gm_read(op, gm_addr(base[q], stride[q], dt, r, c), dt, c));
+                              tlsu_gm_read(op, tlsu_gm_addr(base[q], stride[q], dt, r, c), dt, c));
             }
         }
     }
@@ -564,7 +574,7 @@ static void tload_shared(TileOp *op)
 static void tstore_shared(TileOp *op)
 {
     const TileSBind *sb = one_shared(op, false);
-    unsigned dt = op_dtype(op);
+    unsigned dt = tlsu_dtype(op);
     const TileShared *s = &op->f->shared[sb->id];
     uint64_t base[TILE_POOL_PES], stride[TILE_POOL_PES];
     TileDesc v;
@@ -576,7 +586,7 @@ static void tstore_shared(TileOp *op)
         tile_op_fault(op, TILE_FAULT_LEGALITY, "TSTORE from Shared needs all four PEs");
     }
     check_ior(op, 2);
-    check_datr(op, false);
+    tlsu_check_datr(op, false);
     v = shared_read_view(op, sb->id, dt);
     shared_gm_probe(op, &v, base, stride, true);
     for (uint32_t r = 0; r < v.valid_rows; r++) {
@@ -584,7 +594,7 @@ static void tstore_shared(TileOp *op)
             uint64_t idx = tile_storage_index(&v, r, c);
             unsigned q = tile_shared_quarter(&v, idx);
             if (pe_in(op->mask, q)) {
-                gm_write(op, gm_addr(base[q], stride[q], dt, r, c), dt, c,
+                tlsu_gm_write(op, tlsu_gm_addr(base[q], stride[q], dt, r, c), dt, c,
                          shared_word(s, sb->id, &v, idx));
             }
         }
@@ -598,7 +608,7 @@ static void tstore_shared(TileOp *op)
  */
 static void tmov_l2s(TileOp *op)
 {
-    const TileBind *b = one_binding(op, 1, false);
+    const TileBind *b = tlsu_one_binding(op, 1, false);
     const TileSBind *sb = one_shared(op, true);
     const TileLocal *s;
     TileDesc d;
@@ -606,7 +616,7 @@ static void tmov_l2s(TileOp *op)
     uint32_t qbytes;
 
     check_ior(op, 0);
-    check_datr(op, false);
+    tlsu_check_datr(op, false);
     s = tile_op_source(op, b->src[0], true);
     if (tile_size_code_bytes(s->d.size_code) != tile_size_code_bytes(sb->size_code) ||
         tmov_dtype(op, s->d.dtype) != s->d.dtype) {
@@ -638,17 +648,17 @@ static void tmov_l2s(TileOp *op)
  */
 static void tmov_s2l(TileOp *op)
 {
-    const TileBind *b = one_binding(op, 0, true);
+    const TileBind *b = tlsu_one_binding(op, 0, true);
     const TileSBind *sb = one_shared(op, false);
     const TileShared *s = &op->f->shared[sb->id];
     bool bcast = op->fn == TLSU_S2L_BROADCAST;
-    unsigned dt = op_dtype(op);
+    unsigned dt = tlsu_dtype(op);
     unsigned bits = tile_dtype_bits(dt);
     TileDesc v;
     TileLocal *t;
 
     check_ior(op, 0);
-    check_datr(op, false);
+    tlsu_check_datr(op, false);
     if (bcast && (op->mask != TILE_PE_MASK_ALL || s->alloc_mask != TILE_PE_MASK_ALL ||
                   !shared_complete(s) || !s->published)) {
         tile_op_fault(op, TILE_FAULT_LEGALITY, "BROADCAST of an unpublished Shared register");
@@ -692,6 +702,11 @@ void tile_tlsu_commit(TileOp *op)
     };
 
     op->name = op->fn < ARRAY_SIZE(names) ? names[op->fn] : "?";
+    /* an explicit CUBE transport layout selects that form, whatever the function */
+    if (op->has_datr && op->layout_code >= 21 && op->layout_code <= 26) {
+        tlsu_cube_commit(op);
+        return;
+    }
     switch (op->fn) {
     case TLSU_TLOAD:
         (op->n_ios ? tload_shared : tload_local)(op);
@@ -721,6 +736,7 @@ void tile_tlsu_commit(TileOp *op)
         gmov(op);
         break;
     default:
-        tile_op_fault(op, TILE_FAULT_LEGALITY, "TLSU operation not modelled");
+        tlsu_indexed_commit(op);
+        break;
     }
 }
