@@ -158,7 +158,9 @@ def main():
     ap.add_argument("--build", required=True)
     o = ap.parse_args()
     qemu = os.path.join(o.build, "qemu-system-tile")
-    tile_as = os.path.join(o.build, "tile-as")
+    tile_as = os.path.join(o.build, "tools", "tile-as")
+    if not os.path.exists(tile_as):
+        tile_as = os.path.join(o.build, "tile-as")
     if not os.path.exists(qemu) or not os.path.exists(tile_as):
         print("SKIP: %s or %s missing" % (qemu, tile_as))
         return 77
