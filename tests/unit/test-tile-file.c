@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Unit tests of the Tile state (hw/tile/tile-file.c): the Local hands as
+ * queues (DESIGN.md decision 10), storage indices of every layout, derived
+ * rows, packed elements and Shared quarters.  Every expected number is
+ * worked out by hand in the comment beside it.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tile-file.h"
+
+static TileFile f;
+
+static void setup(void)
+{
+    memset(&f, 0, sizeof(f));
+    tile_file_reset(&f);
+}
+
+static void teardown(void)
+{
+    tile_file_reset(&f);
+}
+
+/* push one 128-byte tile on PE0 into hand, as a commit does */
+static int push(unsigned hand, int *retired)
+{
+    TilePushPlan p;
+    TileLocal t = { .d = { .dtype = 27, .size_code = 1, .rows = 128, .cols = 1 }, .mask = 1 };
+    int name;
+
+    tile_push_plan_init(&p, &f);
+    name = tile_push_plan_add(&p, &f, hand, retired);
+    if (*retired >= 0) {
+        tile_local_free(&f, *retired, true);
+    }
+    ck_assert_int_eq(tile_pool_charge_local(&f.cap, t.mask, 1).status, TILE_POOL_OK);
+    t.frag[0] = tile_payload_new(128);
+    t.frag_bytes[0] = 128;
+    tile_local_install(&f, name, &t);
+    tile_push_plan_commit(&f, &p);
+    return name;
+}
+
+START_TEST(test_empty_lookup)
+{
+    for (unsigned sel = 0; sel < 64; sel++) {
+        ck_assert_int_eq(tile_file_lookup(&f, sel), -1);
+    }
+    ck_assert_uint_eq(tile_file_local_names(&f), 0);
+}
+END_TEST
+
+START_TEST(test_queue_order)
+{
+    int retired;
+
+    /* hand U = 1: names 16, 17, 18; #1 is the newest */
+    ck_assert_int_eq(push(1, &retired), 16);
+    ck_assert_int_eq(push(1, &retired), 17);
+    ck_assert_int_eq(push(1, &retired), 18);
+    ck_assert_int_eq(retired, -1);
+    ck_assert_int_eq(tile_file_lookup(&f, 16), 18);     /* U#1 */
+    ck_assert_int_eq(tile_file_lookup(&f, 17), 17);     /* U#2 */
+    ck_assert_int_eq(tile_file_lookup(&f, 18), 16);     /* U#3 */
+    ck_assert_int_eq(tile_file_lookup(&f, 19), -1);     /* U#4: none */
+    ck_assert_int_eq(tile_file_lookup(&f, 0), -1);      /* T#1: none */
+    ck_assert_uint_eq(tile_file_local_names(&f), 0x70000ull);
+}
+END_TEST
+
+START_TEST(test_queue_retires_oldest)
+{
+    int retired;
+
+    for (int i = 0; i < 16; i++) {
+        ck_assert_int_eq(push(3, &retired), 48 + i);   /* hand N: names 48..63 */
+        ck_assert_int_eq(retired, -1);
+    }
+    ck_assert_uint_eq(f.cap.local_used[0], 16 * 128);
+    /* the 17th push takes slot 0 again and retires its tile (N#16) */
+    ck_assert_int_eq(tile_file_lookup(&f, 63), 48);
+    ck_assert_int_eq(push(3, &retired), 48);
+    ck_assert_int_eq(retired, 48);
+    ck_assert_uint_eq(f.cap.local_used[0], 16 * 128);
+    ck_assert_int_eq(tile_file_lookup(&f, 48), 48);     /* N#1: the new tile */
+    ck_assert_int_eq(tile_file_lookup(&f, 63), 49);     /* N#16: the second oldest */
+}
+END_TEST
+
+START_TEST(test_storage_index)
+{
+    TileDesc rm = { .dtype = 25, .layout = TILE_LAYOUT_ROW_MAJOR, .rows = 4, .cols = 8 };
+    TileDesc cm = { .dtype = 25, .layout = TILE_LAYOUT_COL_MAJOR, .rows = 4, .cols = 8 };
+    /* U8: 32-byte fractal rows hold 32 elements; 32 x 64 = 2 x 2 fractals of 16 x 32 */
+    TileDesc zn = { .dtype = 27, .layout = TILE_LAYOUT_ZN, .rows = 32, .cols = 64 };
+    TileDesc nz = { .dtype = 27, .layout = TILE_LAYOUT_NZ, .rows = 32, .cols = 64 };
+
+    ck_assert_uint_eq(tile_storage_index(&rm, 1, 2), 10);      /* 1 * 8 + 2 */
+    ck_assert_uint_eq(tile_storage_index(&cm, 1, 2), 9);       /* 2 * 4 + 1 */
+    /* (17, 33): fractal (1, 1), inside (1, 1); a fractal is 512 elements */
+    ck_assert_uint_eq(tile_storage_index(&zn, 17, 33), 1553);  /* (1*2+1)*512 + 1*16 + 1 */
+    ck_assert_uint_eq(tile_storage_index(&nz, 17, 33), 1569);  /* (1*2+1)*512 + 1*32 + 1 */
+    ck_assert_uint_eq(tile_storage_index(&zn, 0, 1), 16);      /* column-major inside */
+    ck_assert_uint_eq(tile_storage_index(&nz, 1, 0), 32);      /* row-major inside */
+    ck_assert(tile_layout_shape_legal(&zn));
+    zn.rows = 8;                                               /* not whole fractals */
+    ck_assert(!tile_layout_shape_legal(&zn));
+}
+END_TEST
+
+START_TEST(test_cube_index)
+{
+    unsigned cr, cc;
+    /* FP16 M16: cells of 16 rows x 4 columns (128 B) side by side */
+    TileDesc m16 = { .dtype = 4, .layout = TILE_LAYOUT_CUBE_M16, .rows = 16, .cols = 8 };
+    /* U4X2 M16: 16 x 16 cells; columns 4..7 and 8..11 swap inside a cell */
+    TileDesc m16x4 = { .dtype = 28, .layout = TILE_LAYOUT_CUBE_M16, .rows = 16, .cols = 16 };
+    /* FP32 N8: cells of 4 rows x 8 columns, down the rows first; 8 rows = 2 cells */
+    TileDesc n8 = { .dtype = 1, .layout = TILE_LAYOUT_CUBE_N8, .rows = 8, .cols = 16 };
+
+    tile_cube_cell(TILE_LAYOUT_CUBE_M32, 8, &cr, &cc);
+    ck_assert_uint_eq(cr, 32);
+    ck_assert_uint_eq(cc, 4);
+    tile_cube_cell(TILE_LAYOUT_CUBE_N8, 16, &cr, &cc);
+    ck_assert_uint_eq(cr, 8);
+    ck_assert_uint_eq(cc, 8);
+    ck_assert_uint_eq(tile_storage_index(&m16, 3, 6), 78);     /* cell 1: 64 + 3*4 + 2 */
+    ck_assert_uint_eq(tile_storage_index(&m16x4, 0, 5), 9);    /* 5 -> 9 */
+    ck_assert_uint_eq(tile_storage_index(&m16x4, 0, 9), 5);    /* 9 -> 5 */
+    ck_assert_uint_eq(tile_storage_index(&m16x4, 1, 13), 29);  /* 16 + 13 */
+    /* (5, 10): cell (10/8)*2 + 5/4 = 3; column 2, row 1 inside: 3*32 + 2*4 + 1 */
+    ck_assert_uint_eq(tile_storage_index(&n8, 5, 10), 105);
+}
+END_TEST
+
+START_TEST(test_derived_rows)
+{
+    ck_assert_uint_eq(tile_derived_rows(512, 4, 25), 32);      /* 4096 bits / 128 */
+    ck_assert_uint_eq(tile_derived_rows(512, 3, 25), 0);       /* not a power of two */
+    ck_assert_uint_eq(tile_derived_rows(128, 64, 0), 0);       /* 1024 bits < one row */
+    ck_assert_uint_eq(tile_derived_rows(65536, 1, 28), 0);     /* 131072 rows > 65535 */
+    ck_assert_uint_eq(tile_derived_rows(65536, 2, 28), 0);     /* 65536 rows: one too many */
+    ck_assert_uint_eq(tile_derived_rows(65536, 4, 28), 32768);
+    ck_assert_uint_eq(tile_derived_rows(128, 1, 15), 0);       /* reserved type */
+}
+END_TEST
+
+START_TEST(test_elements)
+{
+    uint8_t buf[8] = { 0 };
+
+    tile_elem_set(buf, 4, 3, 0xa);          /* lane 3: byte 1, high nibble */
+    tile_elem_set(buf, 4, 2, 0x5);          /* lane 2: byte 1, low nibble */
+    ck_assert_uint_eq(buf[1], 0xa5);
+    ck_assert_uint_eq(tile_elem_get(buf, 4, 3), 0xa);
+    tile_elem_set(buf, 16, 2, 0x1234);      /* bytes 4, 5, little-endian */
+    ck_assert_uint_eq(buf[4], 0x34);
+    ck_assert_uint_eq(buf[5], 0x12);
+    ck_assert_uint_eq(tile_elem_get(buf, 16, 2), 0x1234);
+    ck_assert_uint_eq(buf[1], 0xa5);
+}
+END_TEST
+
+START_TEST(test_shared_quarter)
+{
+    /* 256 B of U32: 64 elements, 16 per quarter */
+    TileDesc d = { .dtype = 25, .size_code = 2, .rows = 16, .cols = 4 };
+
+    ck_assert_uint_eq(tile_shared_quarter(&d, 15), 0);
+    ck_assert_uint_eq(tile_shared_quarter(&d, 16), 1);
+    ck_assert_uint_eq(tile_shared_quarter(&d, 63), 3);
+    d.dtype = 28;                           /* 4-bit: 512 elements, 128 per quarter */
+    ck_assert_uint_eq(tile_shared_quarter(&d, 127), 0);
+    ck_assert_uint_eq(tile_shared_quarter(&d, 128), 1);
+}
+END_TEST
+
+START_TEST(test_reset_frees)
+{
+    int retired;
+
+    push(0, &retired);
+    f.shared[63].valid = 1;
+    f.shared[63].bytes = 128;
+    f.shared[63].payload = tile_payload_new(128);
+    ck_assert_uint_eq(tile_file_shared_names(&f), 1ull << 63);
+    tile_file_reset(&f);
+    ck_assert_uint_eq(tile_file_local_names(&f), 0);
+    ck_assert_uint_eq(tile_file_shared_names(&f), 0);
+    ck_assert_uint_eq(f.cap.local_used[0], 0);
+    ck_assert_int_eq(tile_file_lookup(&f, 0), -1);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("tile-file");
+    TCase *tc = tcase_create("core");
+    SRunner *sr;
+    int failed;
+
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_empty_lookup);
+    tcase_add_test(tc, test_queue_order);
+    tcase_add_test(tc, test_queue_retires_oldest);
+    tcase_add_test(tc, test_storage_index);
+    tcase_add_test(tc, test_cube_index);
+    tcase_add_test(tc, test_derived_rows);
+    tcase_add_test(tc, test_elements);
+    tcase_add_test(tc, test_shared_quarter);
+    tcase_add_test(tc, test_reset_frees);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
