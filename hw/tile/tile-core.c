@@ -245,6 +245,16 @@ TileCoreState *tile_core_create(CPUState *cpu, uint32_t index, hwaddr base)
     return TILE_CORE(dev);
 }
 
+/* A PE mask as the assembler writes it: PE0 first ("mask=1100"). */
+static const char *mask_text(unsigned mask, char *buf)
+{
+    for (int pe = 0; pe < TILE_NUM_PES; pe++) {
+        buf[pe] = mask & (1u << pe) ? '1' : '0';
+    }
+    buf[TILE_NUM_PES] = 0;
+    return buf;
+}
+
 /* `info tile`: every Core's capacity pools, allocated names and PE banks. */
 static int tile_core_print(Object *obj, void *opaque)
 {
@@ -274,9 +284,10 @@ static int tile_core_print(Object *obj, void *opaque)
     for (unsigned h = 0; h < TILE_HANDS; h++) {
         for (unsigned k = 1; k <= s->tiles.count[h]; k++) {
             const TileLocal *t = &s->tiles.local[tile_file_entry(&s->tiles, h, k)];
-            monitor_printf(mon, "  %c#%-2u name %2d PEs 0x%x %s %ux%u valid %ux%u "
+            char m[TILE_NUM_PES + 1];
+            monitor_printf(mon, "  %c#%-2u name %2d mask=%s %s %ux%u valid %ux%u "
                            "layout %u %u bytes%s\n", "TUMN"[h], k,
-                           tile_file_entry(&s->tiles, h, k), t->mask,
+                           tile_file_entry(&s->tiles, h, k), mask_text(t->mask, m),
                            tile_dtype_name(t->d.dtype), t->d.rows, t->d.cols,
                            t->d.valid_rows, t->d.valid_cols, t->d.layout,
                            tile_size_code_bytes(t->d.size_code),
@@ -285,11 +296,13 @@ static int tile_core_print(Object *obj, void *opaque)
     }
     for (unsigned i = 0; i < TILE_SHARED_REGS; i++) {
         const TileShared *r = &s->tiles.shared[i];
+        char ma[TILE_NUM_PES + 1], mi[TILE_NUM_PES + 1];
         if (r->valid) {
             monitor_printf(mon, "  S%-2u %s %ux%u valid %ux%u layout %u %u bytes "
-                           "alloc 0x%x init 0x%x%s\n", i, tile_dtype_name(r->d.dtype),
+                           "alloc=%s init=%s%s\n", i, tile_dtype_name(r->d.dtype),
                            r->d.rows, r->d.cols, r->d.valid_rows, r->d.valid_cols,
-                           r->d.layout, r->bytes, r->alloc_mask, r->init_mask,
+                           r->d.layout, r->bytes, mask_text(r->alloc_mask, ma),
+                           mask_text(r->init_mask, mi),
                            r->published ? " published" : "");
         }
     }
