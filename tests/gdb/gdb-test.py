@@ -419,6 +419,16 @@ class Tester:
         self.check("trace: the DIRECT block is taken to target",
                    any("kind 2 taken 1 -> 0x%x" % elf.symbols["target"] in l for l in lines),
                    lines[-2:])
+        # four 64 KiB Local tiles fill PE0's pool; the fifth TLOAD faults
+        tload = "    bstart.tload u32\n    b.iot mask=1000, last, ->t<1010>\n    bstop\n"
+        tiles = self.assemble("    .text\n_start:\n" + tload * 5, "tiles.elf")
+        rc, err = run(tiles, "-trace", "tile_tile_op_commit", "-trace", "tile_capacity_fault")
+        ops = [l for l in err.splitlines() if "tile_tile_op_commit" in l]
+        self.check("trace tile_tile_op_commit: one line per committed TLOAD",
+                   len(ops) == 4 and all("TLOAD PEs 0x1" in l for l in ops), ops)
+        self.check("trace tile_capacity_fault: PE0 needs 65536 bytes, 0 free",
+                   rc == 1 and "tile_capacity_fault" in err and
+                   "PE 0 shared 0 needs 65536 bytes, 0 free" in err, err[-400:])
         bad = self.assemble("    .text\n_start:\n    bstop\n", "trap.elf")
         rc, err = run(bad, "-trace", "tile_trap_enter")
         self.check("trace tile_trap_enter on an unhandled trap",
