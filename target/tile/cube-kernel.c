@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * CUBE engine kernels (see cube-kernel.h).
+ *
+ * The optimized FP32 kernel packs B into panels of 16 columns and A into
+ * panels of 6 rows, then runs a 6 x 16 register-blocked micro-kernel:
+ * for each k in order, every one of its 96 accumulators takes one fused
+ * multiply-add.  Blocking K only stores an accumulator to C and reloads
+ * it, which loses nothing, so each element sees exactly the reference's
+ * sequence of roundings.  NaN results are made the canonical FP32 NaN at
+ * the end by both implementations (the payload a host FMA propagates is
+ * not the architecture's business).
+ */
+#include "cube-kernel.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define CUBE_HAVE_X86 1
+#endif
+
+#define CANONICAL_NAN_F32 0x7fc00000u
+
+static void canonicalize(const CubeGemmF32 *g)
+{
+    for (int m = 0; m < g->M; m++) {
+        float *row = g->C + (size_t)m * g->ldc;
+        for (int n = 0; n < g->N; n++) {
+            if (isnan(row[n])) {
+                uint32_t bits = CANONICAL_NAN_F32;
+                memcpy(&row[n], &bits, 4);
+            }
+        }
+    }
+}
+
+/* ---- Reference ---- */
+
+void cube_gemm_f32_ref(const CubeGemmF32 *g)
+{
+    for (int m = 0; m < g->M; m++) {
+        for (int n = 0; n < g->N; n++) {
+            float acc = g->C[(size_t)m * g->ldc + n];
+            for (int k = 0; k < g->K; k++) {
+                acc = fmaf(g->A[(size_t)m * g->lda + k], g->B[(size_t)k * g->ldb + n], acc);
+            }
+            g->C[(size_t)m * g->ldc + n] = acc;
+        }
+    }
+    canonicalize(g);
+}
+
+void cube_gemm_i32_ref(const CubeGemmI32 *g)
+{
+    for (int m = 0; m < g->M; m++) {
+        for (int n = 0; n < g->N; n++) {
+            uint32_t acc = g->C[(size_t)m * g->ldc + n];
+            for (int k = 0; k < g->K; k++) {
+                acc += (uint32_t)g->A[(size_t)m * g->lda + k] *
+                       (uint32_t)g->B[(size_t)k * g->ldb + n];
+            }
+            g->C[(size_t)m * g->ldc + n] = acc;
+        }
+    }
+}
+
+/* ---- Optimized FP32 ---- */
+
+enum { MR = 6, NR = 16, KC = 256, MC = 96, NC = 1024 };
+
+/* Pack rows [m0, m0+mr) x k [k0, k0+kc) of A: for each k, MR values. */
+static void pack_a(const CubeGemmF32 *g, int m0, int mr, int k0, int kc, float *p)
+{
+    for (int k = 0; k < kc; k++) {
+        for (int i = 0; i < MR; i++) {
+            p[k * MR + i] = i < mr ? g->A[(size_t)(m0 + i) * g->lda + k0 + k] : 0.0f;
+        }
+    }
+}
+
+/* Pack k [k0, k0+kc) x columns [n0, n0+nr) of B: for each k, NR values. */
+static void pack_b(const CubeGemmF32 *g, int n0, int nr, int k0, int kc, float *p)
+{
+    for (int k = 0; k < kc; k++) {
+        const float *src = g->B + (size_t)(k0 + k) * g->ldb + n0;
+        for (int j = 0; j < NR; j++) {
+            p[k * NR + j] = j < nr ? src[j] : 0.0f;
+        }
+    }
+}
+
+/* The portable micro-kernel: the same order of operations, with fmaf(). */
+static void micro_portable(int kc, const float *pa, const float *pb, float *c, int ldc)
+{
+    for (int k = 0; k < kc; k++) {
+        for (int i = 0; i < MR; i++) {
+            float a = pa[k * MR + i];
+            for (int j = 0; j < NR; j++) {
+                c[i * ldc + j] = fmaf(a, pb[k * NR + j], c[i * ldc + j]);
+            }
+        }
+    }
+}
+
+#ifdef CUBE_HAVE_X86
+__attribute__((target("avx2,fma")))
+static void micro_fma(int kc, const float *pa, const float *pb, float *c, int ldc)
+{
+    __m256 c00 = _mm256_loadu_ps(c + 0 * ldc), c01 = _mm256_loadu_ps(c + 0 * ldc + 8);
+    __m256 c10 = _mm256_loadu_ps(c + 1 * ldc), c11 = _mm256_loadu_ps(c + 1 * ldc + 8);
+    __m256 c20 = _mm256_loadu_ps(c + 2 * ldc), c21 = _mm256_loadu_ps(c + 2 * ldc + 8);
+    __m256 c30 = _mm256_loadu_ps(c + 3 * ldc), c31 = _mm256_loadu_ps(c + 3 * ldc + 8);
+    __m256 c40 = _mm256_loadu_ps(c + 4 * ldc), c41 = _mm256_loadu_ps(c + 4 * ldc + 8);
+    __m256 c50 = _mm256_loadu_ps(c + 5 * ldc), c51 = _mm256_loadu_ps(c + 5 * ldc + 8);
+
+    for (int k = 0; k < kc; k++) {
+        __m256 b0 = _mm256_loadu_ps(pb + k * NR), b1 = _mm256_loadu_ps(pb + k * NR + 8);
+        __m256 a;
+
+        a = _mm256_broadcast_ss(pa + k * MR + 0);
+        c00 = _mm256_fmadd_ps(a, b0, c00);
+        c01 = _mm256_fmadd_ps(a, b1, c01);
+        a = _mm256_broadcast_ss(pa + k * MR + 1);
+        c10 = _mm256_fmadd_ps(a, b0, c10);
+        c11 = _mm256_fmadd_ps(a, b1, c11);
+        a = _mm256_broadcast_ss(pa + k * MR + 2);
+        c20 = _mm256_fmadd_ps(a, b0, c20);
+        c21 = _mm256_fmadd_ps(a, b1, c21);
+        a = _mm256_broadcast_ss(pa + k * MR + 3);
+        c30 = _mm256_fmadd_ps(a, b0, c30);
+        c31 = _mm256_fmadd_ps(a, b1, c31);
+        a = _mm256_broadcast_ss(pa + k * MR + 4);
+        c40 = _mm256_fmadd_ps(a, b0, c40);
+        c41 = _mm256_fmadd_ps(a, b1, c41);
+        a = _mm256_broadcast_ss(pa + k * MR + 5);
+        c50 = _mm256_fmadd_ps(a, b0, c50);
+        c51 = _mm256_fmadd_ps(a, b1, c51);
+    }
+    _mm256_storeu_ps(c + 0 * ldc, c00);
+    _mm256_storeu_ps(c + 0 * ldc + 8, c01);
+    _mm256_storeu_ps(c + 1 * ldc, c10);
+    _mm256_storeu_ps(c + 1 * ldc + 8, c11);
+    _mm256_storeu_ps(c + 2 * ldc, c20);
+    _mm256_storeu_ps(c + 2 * ldc + 8, c21);
+    _mm256_storeu_ps(c + 3 * ldc, c30);
+    _mm256_storeu_ps(c + 3 * ldc + 8, c31);
+    _mm256_storeu_ps(c + 4 * ldc, c40);
+    _mm256_storeu_ps(c + 4 * ldc + 8, c41);
+    _mm256_storeu_ps(c + 5 * ldc, c50);
+    _mm256_storeu_ps(c + 5 * ldc + 8, c51);
+}
+
+static bool host_has_fma(void)
+{
+    static int have = -1;
+
+    if (have < 0) {
+        __builtin_cpu_init();
+        have = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    }
+    return have;
+}
+#else
+static bool host_has_fma(void)
+{
+    return false;
+}
+#endif
+
+const char *cube_kernel_path(void)
+{
+    return host_has_fma() ? "avx2+fma" : "portable";
+}
+
+typedef void MicroFn(int kc, const float *pa, const float *pb, float *c, int ldc);
+
+void cube_gemm_f32(const CubeGemmF32 *g)
+{
+    MicroFn *micro = micro_portable;
+    float *pa, *pb;
+    float tile[MR * NR];
+
+#ifdef CUBE_HAVE_X86
+    if (host_has_fma()) {
+        micro = micro_fma;
+    }
+#endif
+    if (g->M <= 0 || g->N <= 0) {
+        return;
+    }
+    pa = malloc(sizeof(float) * MC * KC);
+    pb = malloc(sizeof(float) * (NC + NR) * KC);
+    if (!pa || !pb) {
+        free(pa);
+        free(pb);
+        cube_gemm_f32_ref(g);
+        return;
+    }
+    for (int n0 = 0; n0 < g->N; n0 += NC) {
+        int nc = g->N - n0 < NC ? g->N - n0 : NC;
+        for (int k0 = 0; k0 < g->K; k0 += KC) {
+            int kc = g->K - k0 < KC ? g->K - k0 : KC;
+            for (int j = 0; j < nc; j += NR) {
+                pack_b(g, n0 + j, nc - j < NR ? nc - j : NR, k0, kc, pb + (size_t)j * kc);
+            }
+            for (int m0 = 0; m0 < g->M; m0 += MC) {
+                int mc = g->M - m0 < MC ? g->M - m0 : MC;
+                for (int i = 0; i < mc; i += MR) {
+                    pack_a(g, m0 + i, mc - i < MR ? mc - i : MR, k0, kc, pa + (size_t)i * kc);
+                }
+                for (int j = 0; j < nc; j += NR) {
+                    int nr = nc - j < NR ? nc - j : NR;
+                    for (int i = 0; i < mc; i += MR) {
+                        int mr = mc - i < MR ? mc - i : MR;
+                        float *c = g->C + (size_t)(m0 + i) * g->ldc + n0 + j;
+
+                        if (mr == MR && nr == NR) {
+                            micro(kc, pa + (size_t)i * kc, pb + (size_t)j * kc, c, g->ldc);
+                            continue;
+                        }
+                        /* an edge: run on a copy of the valid part of C */
+                        memset(tile, 0, sizeof(tile));
+                        for (int r = 0; r < mr; r++) {
+                            memcpy(tile + r * NR, c + (size_t)r * g->ldc, sizeof(float) * nr);
+                        }
+                        micro(kc, pa + (size_t)i * kc, pb + (size_t)j * kc, tile, NR);
+                        for (int r = 0; r < mr; r++) {
+                            memcpy(c + (size_t)r * g->ldc, tile + r * NR, sizeof(float) * nr);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    free(pa);
+    free(pb);
+    canonicalize(g);
+}
+
+/* ---- Optimized integer ---- */
+
+/*
+ * Row by row, k in order, the whole row of C updated with a wrapping
+ * multiply-add: modular arithmetic makes any order exact, and the loop
+ * over n is what the compiler vectorizes (an AVX2 clone where the host
+ * has it).
+ */
+#ifdef CUBE_HAVE_X86
+__attribute__((target_clones("avx2", "default")))
+#endif
+void cube_gemm_i32(const CubeGemmI32 *g)
+{
+    for (int m = 0; m < g->M; m++) {
+        uint32_t *c = g->C + (size_t)m * g->ldc;
+        for (int k = 0; k < g->K; k++) {
+            uint32_t a = (uint32_t)g->A[(size_t)m * g->lda + k];
+            const int32_t *b = g->B + (size_t)k * g->ldb;
+            for (int n = 0; n < g->N; n++) {
+                c[n] += a * (uint32_t)b[n];
+            }
+        }
+    }
+}

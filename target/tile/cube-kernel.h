@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * CUBE engine kernels: the matrix products of TMATMUL and TGEMV on
+ * operands already decoded into plain panels.  Plain C11 with no QEMU
+ * dependency (host unit tests and benchmarks link it directly).
+ *
+ * The arithmetic is the hardware profile's (hardware-conformance-profile
+ * .json, matrix.dot_order): every output element starts from its initial
+ * value (zero, ACC's C, ...) and adds its products in increasing K order,
+ * each with one fused multiply-add rounding to the accumulator type:
+ * FP32 with round-to-nearest-even, or S32 / U32 wrapping modulo 2^32.
+ *
+ * Two implementations sit behind one interface: the reference (plain
+ * loops, obviously right) and the optimized kernels the emulator uses
+ * (cache-blocked, vectorized across N with host FMA where the host has
+ * it, so that each output element still sees its products in K order
+ * with one rounding each).  The two agree bit for bit, NaN payloads
+ * included; tests/unit/test-cube.c holds them to it.
+ */
+#ifndef TILE_CUBE_KERNEL_H
+#define TILE_CUBE_KERNEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * C[m * ldc + n] = C[m * ldc + n] + sum over k of A[m * lda + k] * B[k * ldb + n],
+ * for m < M, n < N, k = 0, 1, ..., K-1 in order.  C holds the initial values
+ * on entry.
+ */
+typedef struct CubeGemmF32 {
+    int M, N, K;
+    const float *A;
+    int lda;
+    const float *B;
+    int ldb;
+    float *C;
+    int ldc;
+} CubeGemmF32;
+
+/* The same with integer operands (S16/S8/S4X2 sign-, U* zero-extended). */
+typedef struct CubeGemmI32 {
+    int M, N, K;
+    const int32_t *A;
+    int lda;
+    const int32_t *B;
+    int ldb;
+    uint32_t *C;
+    int ldc;
+} CubeGemmI32;
+
+void cube_gemm_f32_ref(const CubeGemmF32 *g);
+void cube_gemm_i32_ref(const CubeGemmI32 *g);
+
+void cube_gemm_f32(const CubeGemmF32 *g);
+void cube_gemm_i32(const CubeGemmI32 *g);
+
+/* Which optimized path the host runs ("avx2+fma", "portable"). */
+const char *cube_kernel_path(void);
+
+#endif /* TILE_CUBE_KERNEL_H */
