@@ -2,8 +2,10 @@
 #
 # bench.mk: `make bench`, included by the top-level Makefile.  Runs the
 # scalar benchmark (bench/run-bench) on build/qemu-system-tile and, side by
-# side, on Debian's qemu-system-riscv64; see docs/benchmarks.md.  It is not
-# part of `make check`.
+# side, on Debian's qemu-system-riscv64, then the CUBE benchmark
+# (bench/run-cube-bench: the TMATMUL kernels, optimized against reference,
+# and OpenBLAS SGEMM); see docs/benchmarks.md.  It is not part of
+# `make check`.
 #
 #   make bench                          the full run
 #   make bench BENCH_ARGS="--runs 5"    options for bench/run-bench
@@ -14,3 +16,4 @@ BENCH_ARGS ?=
 
 bench: tools qemu
 	python3 bench/run-bench --build $(BUILD) $(BENCH_ARGS)
+	python3 bench/run-cube-bench --build $(BUILD)

@@ -71,30 +71,103 @@ void cube_gemm_i32_ref(const CubeGemmI32 *g)
 
 enum { MR = 6, NR = 16, KC = 256, MC = 96, NC = 1024 };
 
+/*
+ * The blocked driver, for 4-byte elements of either kind: a micro-kernel
+ * updates a 6 x 16 block of C (row stride ldc) from packed panels.
+ */
+typedef struct Blocked {
+    int M, N, K;
+    const uint32_t *A;
+    int lda;
+    const uint32_t *B;
+    int ldb;
+    uint32_t *C;
+    int ldc;
+} Blocked;
+
+typedef void MicroFn(int kc, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc);
+
 /* Pack rows [m0, m0+mr) x k [k0, k0+kc) of A: for each k, MR values. */
-static void pack_a(const CubeGemmF32 *g, int m0, int mr, int k0, int kc, float *p)
+static void pack_a(const Blocked *g, int m0, int mr, int k0, int kc, uint32_t *p)
 {
     for (int k = 0; k < kc; k++) {
         for (int i = 0; i < MR; i++) {
-            p[k * MR + i] = i < mr ? g->A[(size_t)(m0 + i) * g->lda + k0 + k] : 0.0f;
+            p[k * MR + i] = i < mr ? g->A[(size_t)(m0 + i) * g->lda + k0 + k] : 0;
         }
     }
 }
 
 /* Pack k [k0, k0+kc) x columns [n0, n0+nr) of B: for each k, NR values. */
-static void pack_b(const CubeGemmF32 *g, int n0, int nr, int k0, int kc, float *p)
+static void pack_b(const Blocked *g, int n0, int nr, int k0, int kc, uint32_t *p)
 {
     for (int k = 0; k < kc; k++) {
-        const float *src = g->B + (size_t)(k0 + k) * g->ldb + n0;
+        const uint32_t *src = g->B + (size_t)(k0 + k) * g->ldb + n0;
         for (int j = 0; j < NR; j++) {
-            p[k * NR + j] = j < nr ? src[j] : 0.0f;
+            p[k * NR + j] = j < nr ? src[j] : 0;
         }
     }
 }
 
-/* The portable micro-kernel: the same order of operations, with fmaf(). */
-static void micro_portable(int kc, const float *pa, const float *pb, float *c, int ldc)
+/* Returns false when the panels cannot be allocated. */
+static bool blocked(const Blocked *g, MicroFn *micro)
 {
+    uint32_t *pa = malloc(sizeof(uint32_t) * MC * KC);
+    uint32_t *pb = malloc(sizeof(uint32_t) * (NC + NR) * KC);
+    uint32_t tile[MR * NR];
+
+    if (!pa || !pb) {
+        free(pa);
+        free(pb);
+        return false;
+    }
+    for (int n0 = 0; n0 < g->N; n0 += NC) {
+        int nc = g->N - n0 < NC ? g->N - n0 : NC;
+        for (int k0 = 0; k0 < g->K; k0 += KC) {
+            int kc = g->K - k0 < KC ? g->K - k0 : KC;
+            for (int j = 0; j < nc; j += NR) {
+                pack_b(g, n0 + j, nc - j < NR ? nc - j : NR, k0, kc, pb + (size_t)j * kc);
+            }
+            for (int m0 = 0; m0 < g->M; m0 += MC) {
+                int mc = g->M - m0 < MC ? g->M - m0 : MC;
+                for (int i = 0; i < mc; i += MR) {
+                    pack_a(g, m0 + i, mc - i < MR ? mc - i : MR, k0, kc, pa + (size_t)i * kc);
+                }
+                for (int j = 0; j < nc; j += NR) {
+                    int nr = nc - j < NR ? nc - j : NR;
+                    for (int i = 0; i < mc; i += MR) {
+                        int mr = mc - i < MR ? mc - i : MR;
+                        uint32_t *c = g->C + (size_t)(m0 + i) * g->ldc + n0 + j;
+
+                        if (mr == MR && nr == NR) {
+                            micro(kc, pa + (size_t)i * kc, pb + (size_t)j * kc, c, g->ldc);
+                            continue;
+                        }
+                        /* an edge: run on a copy of the valid part of C */
+                        memset(tile, 0, sizeof(tile));
+                        for (int r = 0; r < mr; r++) {
+                            memcpy(tile + r * NR, c + (size_t)r * g->ldc, 4 * nr);
+                        }
+                        micro(kc, pa + (size_t)i * kc, pb + (size_t)j * kc, tile, NR);
+                        for (int r = 0; r < mr; r++) {
+                            memcpy(c + (size_t)r * g->ldc, tile + r * NR, 4 * nr);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    free(pa);
+    free(pb);
+    return true;
+}
+
+/* The portable micro-kernel: the same order of operations, with fmaf(). */
+static void micro_portable(int kc, const uint32_t *wa, const uint32_t *wb, uint32_t *wc,
+                           int ldc)
+{
+    const float *pa = (const float *)wa, *pb = (const float *)wb;
+    float *c = (float *)wc;
+
     for (int k = 0; k < kc; k++) {
         for (int i = 0; i < MR; i++) {
             float a = pa[k * MR + i];
@@ -105,10 +178,25 @@ static void micro_portable(int kc, const float *pa, const float *pb, float *c, i
     }
 }
 
+static void micro_int_portable(int kc, const uint32_t *pa, const uint32_t *pb, uint32_t *c,
+                               int ldc)
+{
+    for (int k = 0; k < kc; k++) {
+        for (int i = 0; i < MR; i++) {
+            uint32_t a = pa[k * MR + i];
+            for (int j = 0; j < NR; j++) {
+                c[i * ldc + j] += a * pb[k * NR + j];
+            }
+        }
+    }
+}
+
 #ifdef CUBE_HAVE_X86
 __attribute__((target("avx2,fma")))
-static void micro_fma(int kc, const float *pa, const float *pb, float *c, int ldc)
+static void micro_fma(int kc, const uint32_t *wa, const uint32_t *wb, uint32_t *wc, int ldc)
 {
+    const float *pa = (const float *)wa, *pb = (const float *)wb;
+    float *c = (float *)wc;
     __m256 c00 = _mm256_loadu_ps(c + 0 * ldc), c01 = _mm256_loadu_ps(c + 0 * ldc + 8);
     __m256 c10 = _mm256_loadu_ps(c + 1 * ldc), c11 = _mm256_loadu_ps(c + 1 * ldc + 8);
     __m256 c20 = _mm256_loadu_ps(c + 2 * ldc), c21 = _mm256_loadu_ps(c + 2 * ldc + 8);
@@ -153,6 +241,32 @@ static void micro_fma(int kc, const float *pa, const float *pb, float *c, int ld
     _mm256_storeu_ps(c + 5 * ldc + 8, c51);
 }
 
+
+/* The integer micro-kernel: wrapping 32-bit multiply-adds, 8 lanes. */
+__attribute__((target("avx2")))
+static void micro_int_avx2(int kc, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc)
+{
+    __m256i acc[MR][2];
+
+    for (int i = 0; i < MR; i++) {
+        acc[i][0] = _mm256_loadu_si256((const __m256i *)(c + i * ldc));
+        acc[i][1] = _mm256_loadu_si256((const __m256i *)(c + i * ldc + 8));
+    }
+    for (int k = 0; k < kc; k++) {
+        __m256i b0 = _mm256_loadu_si256((const __m256i *)(pb + k * NR));
+        __m256i b1 = _mm256_loadu_si256((const __m256i *)(pb + k * NR + 8));
+        for (int i = 0; i < MR; i++) {
+            __m256i a = _mm256_set1_epi32((int)pa[k * MR + i]);
+            acc[i][0] = _mm256_add_epi32(acc[i][0], _mm256_mullo_epi32(a, b0));
+            acc[i][1] = _mm256_add_epi32(acc[i][1], _mm256_mullo_epi32(a, b1));
+        }
+    }
+    for (int i = 0; i < MR; i++) {
+        _mm256_storeu_si256((__m256i *)(c + i * ldc), acc[i][0]);
+        _mm256_storeu_si256((__m256i *)(c + i * ldc + 8), acc[i][1]);
+    }
+}
+
 static bool host_has_fma(void)
 {
     static int have = -1;
@@ -175,13 +289,11 @@ const char *cube_kernel_path(void)
     return host_has_fma() ? "avx2+fma" : "portable";
 }
 
-typedef void MicroFn(int kc, const float *pa, const float *pb, float *c, int ldc);
-
 void cube_gemm_f32(const CubeGemmF32 *g)
 {
     MicroFn *micro = micro_portable;
-    float *pa, *pb;
-    float tile[MR * NR];
+    Blocked b = { g->M, g->N, g->K, (const uint32_t *)g->A, g->lda, (const uint32_t *)g->B,
+                  g->ldb, (uint32_t *)g->C, g->ldc };
 
 #ifdef CUBE_HAVE_X86
     if (host_has_fma()) {
@@ -191,76 +303,28 @@ void cube_gemm_f32(const CubeGemmF32 *g)
     if (g->M <= 0 || g->N <= 0) {
         return;
     }
-    pa = malloc(sizeof(float) * MC * KC);
-    pb = malloc(sizeof(float) * (NC + NR) * KC);
-    if (!pa || !pb) {
-        free(pa);
-        free(pb);
+    if (!blocked(&b, micro)) {
         cube_gemm_f32_ref(g);
         return;
     }
-    for (int n0 = 0; n0 < g->N; n0 += NC) {
-        int nc = g->N - n0 < NC ? g->N - n0 : NC;
-        for (int k0 = 0; k0 < g->K; k0 += KC) {
-            int kc = g->K - k0 < KC ? g->K - k0 : KC;
-            for (int j = 0; j < nc; j += NR) {
-                pack_b(g, n0 + j, nc - j < NR ? nc - j : NR, k0, kc, pb + (size_t)j * kc);
-            }
-            for (int m0 = 0; m0 < g->M; m0 += MC) {
-                int mc = g->M - m0 < MC ? g->M - m0 : MC;
-                for (int i = 0; i < mc; i += MR) {
-                    pack_a(g, m0 + i, mc - i < MR ? mc - i : MR, k0, kc, pa + (size_t)i * kc);
-                }
-                for (int j = 0; j < nc; j += NR) {
-                    int nr = nc - j < NR ? nc - j : NR;
-                    for (int i = 0; i < mc; i += MR) {
-                        int mr = mc - i < MR ? mc - i : MR;
-                        float *c = g->C + (size_t)(m0 + i) * g->ldc + n0 + j;
-
-                        if (mr == MR && nr == NR) {
-                            micro(kc, pa + (size_t)i * kc, pb + (size_t)j * kc, c, g->ldc);
-                            continue;
-                        }
-                        /* an edge: run on a copy of the valid part of C */
-                        memset(tile, 0, sizeof(tile));
-                        for (int r = 0; r < mr; r++) {
-                            memcpy(tile + r * NR, c + (size_t)r * g->ldc, sizeof(float) * nr);
-                        }
-                        micro(kc, pa + (size_t)i * kc, pb + (size_t)j * kc, tile, NR);
-                        for (int r = 0; r < mr; r++) {
-                            memcpy(c + (size_t)r * g->ldc, tile + r * NR, sizeof(float) * nr);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    free(pa);
-    free(pb);
     canonicalize(g);
 }
 
 /* ---- Optimized integer ---- */
 
-/*
- * Row by row, k in order, the whole row of C updated with a wrapping
- * multiply-add: modular arithmetic makes any order exact, and the loop
- * over n is what the compiler vectorizes (an AVX2 clone where the host
- * has it).
- */
-#ifdef CUBE_HAVE_X86
-__attribute__((target_clones("avx2", "default")))
-#endif
+/* Modular arithmetic: the blocked order gives the reference's result. */
 void cube_gemm_i32(const CubeGemmI32 *g)
 {
-    for (int m = 0; m < g->M; m++) {
-        uint32_t *c = g->C + (size_t)m * g->ldc;
-        for (int k = 0; k < g->K; k++) {
-            uint32_t a = (uint32_t)g->A[(size_t)m * g->lda + k];
-            const int32_t *b = g->B + (size_t)k * g->ldb;
-            for (int n = 0; n < g->N; n++) {
-                c[n] += a * (uint32_t)b[n];
-            }
-        }
+    MicroFn *micro = micro_int_portable;
+    Blocked b = { g->M, g->N, g->K, (const uint32_t *)g->A, g->lda, (const uint32_t *)g->B,
+                  g->ldb, g->C, g->ldc };
+
+#ifdef CUBE_HAVE_X86
+    if (host_has_fma()) {
+        micro = micro_int_avx2;
+    }
+#endif
+    if (g->M <= 0 || g->N <= 0 || !blocked(&b, micro)) {
+        cube_gemm_i32_ref(g);
     }
 }
