@@ -353,6 +353,12 @@ void helper_b_iot(CPUTileState *env, uint64_t pc, uint32_t insn, uint32_t has_ds
     if ((common && common != tile_pe_mask_of_mode(pemode)) || h->n_iot >= TILE_BLK_MAX_IOT) {
         tile_engine_fault(env, TILE_FAULT_LEGALITY, pc, ra, "B.IOT mask or limit");
     }
+    /* TMOV.L2S.INSERT / .PUBLISH (TLSU functions 9, 10) take no Local result */
+    if (has_dst && env->blk.btype == TILE_BTYPE_TILE &&
+        (extract32(env->blk.ext.tile_op, 20, 5) == 9 ||
+         extract32(env->blk.ext.tile_op, 20, 5) == 10)) {
+        tile_engine_fault(env, TILE_FAULT_LEGALITY, pc, ra, "Local destination in TMOV.L2S");
+    }
     h->iot[h->n_iot++] = insn;
     if (raw_bit(insn, 19)) {
         h->present |= TILE_HDR_IOT_CLOSED;
