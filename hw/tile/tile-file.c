@@ -268,3 +268,36 @@ bool tile_desc_equal(const TileDesc *a, const TileDesc *b)
            a->rows == b->rows && a->cols == b->cols && a->valid_rows == b->valid_rows &&
            a->valid_cols == b->valid_cols;
 }
+
+static uint32_t round_up(uint32_t v, uint32_t q)
+{
+    return (v + q - 1) / q * q;
+}
+
+/*
+ * The descriptor of a CUBE tile with the given valid region, or rows = 0
+ * when the region has no legal storage (M16/M32 hold at most one cell of
+ * rows; extents stay within 65535; the cells fit the capacity).
+ */
+TileDesc tile_cube_desc(unsigned layout, unsigned dt, unsigned size_code, uint32_t vr,
+                          uint32_t vc)
+{
+    TileDesc d = { .dtype = dt, .layout = layout, .size_code = size_code,
+                   .valid_rows = vr, .valid_cols = vc };
+    unsigned cr, cc;
+    uint64_t cells;
+
+    tile_cube_cell(layout, tile_dtype_bits(dt), &cr, &cc);
+    if (layout != TILE_LAYOUT_CUBE_N8 && vr > cr) {
+        return d;
+    }
+    d.rows = layout == TILE_LAYOUT_CUBE_N8 ? round_up(vr, cr) : cr;
+    d.cols = round_up(vc, cc);
+    cells = (uint64_t)(d.rows / cr) * (d.cols / cc);
+    if (d.rows > 65535 || d.cols > 65535 || cells > 16384 ||
+        cells * 128 > tile_size_code_bytes(size_code)) {
+        d.rows = 0;
+    }
+    return d;
+}
+

@@ -144,6 +144,15 @@ uint64_t tile_storage_index(const TileDesc *d, uint32_t r, uint32_t c);
  * M16 16 rows, M32 32 rows, N8 8 columns; the other extent fills the cell.
  */
 void tile_cube_cell(unsigned layout, unsigned bits, unsigned *cell_rows, unsigned *cell_cols);
+
+/*
+ * The descriptor of a CUBE tile of SizeCode size_code holding vr x vc
+ * valid elements: storage rows and columns rounded up to whole cells;
+ * rows = 0 when no legal storage exists (M16 / M32 hold one cell of rows;
+ * at most 16384 cells; the cells must fit the capacity).
+ */
+TileDesc tile_cube_desc(unsigned layout, unsigned dtype, unsigned size_code, uint32_t vr,
+                        uint32_t vc);
 /* ZN/NZ need whole fractals: rows % 16 == 0, cols % (256 / bits) == 0. */
 bool tile_layout_shape_legal(const TileDesc *d);
 

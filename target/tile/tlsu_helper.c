@@ -321,9 +321,11 @@ static void gmov(TileOp *op)
     if (s->mask != TILE_PE_MASK_ALL) {
         tile_op_fault(op, TILE_FAULT_LEGALITY, "GMOV source must live on all four PEs");
     }
+    if (tile_dtype_bits(s->d.dtype) == 64) {
+        tile_op_fault(op, TILE_FAULT_LEGALITY, "GMOV of a 64-bit type");
+    }
     if (tile_size_code_bytes(b->size_code) != tile_size_code_bytes(s->d.size_code) ||
-        tile_dtype_bits(s->d.dtype) == 64 || s->d.dtype != op->dtype ||
-        s->d.layout != op->layout) {
+        s->d.dtype != op->dtype || s->d.layout != op->layout) {
         tile_op_fault(op, TILE_FAULT_LEGALITY, "GMOV destination differs from its source");
     }
     if (op->has_lb[0] || op->has_lb[1] || op->has_lb[2]) {
@@ -468,8 +470,11 @@ static TileDesc shared_read_view(TileOp *op, unsigned id, unsigned dt)
     d.valid_rows = tile_op_lb(op, 1) ?: (s->valid ? s->d.valid_rows : 1);
     d.cols = tile_op_lb(op, 2) ?: (s->valid ? s->d.cols : d.valid_cols);
     if (s->valid) {
-        if (s->d.cols != d.cols || s->d.dtype != dt || s->d.layout != d.layout ||
-            d.valid_rows > s->d.valid_rows || d.valid_cols > s->d.valid_cols) {
+        if (s->d.cols != d.cols || s->d.dtype != dt || s->d.layout != d.layout) {
+            tile_op_fault(op, TILE_FAULT_LEGALITY,
+                          "Shared register has another type, layout or column count");
+        }
+        if (d.valid_rows > s->d.valid_rows || d.valid_cols > s->d.valid_cols) {
             tile_op_fault(op, TILE_FAULT_LEGALITY, "read outside the Shared register");
         }
         d.size_code = s->d.size_code;
@@ -661,7 +666,7 @@ static void tmov_s2l(TileOp *op)
     tlsu_check_datr(op, false);
     if (bcast && (op->mask != TILE_PE_MASK_ALL || s->alloc_mask != TILE_PE_MASK_ALL ||
                   !shared_complete(s) || !s->published)) {
-        tile_op_fault(op, TILE_FAULT_LEGALITY, "BROADCAST of an unpublished Shared register");
+        tile_op_fault(op, TILE_FAULT_LEGALITY, "BROADCAST needs all four PEs and a complete, published register on all four");
     }
     v = shared_read_view(op, sb->id, dt);
     if (tile_size_code_bytes(v.size_code) != tile_size_code_bytes(b->size_code)) {
