@@ -274,14 +274,26 @@ void helper_b_datr(CPUTileState *env, uint64_t pc, uint32_t insn)
     env->blk.ext.hdr.datr = insn;
 }
 
-/* B.FPATR: once, and before any B.IOR or (non-empty) tile binding */
+/*
+ * B.FPATR: once, in the header of a Matrix (CUBE) block, before any B.IOR
+ * or (non-empty) tile binding (Fault_BundleControl); its enables must
+ * agree (Fault_TileLegality: RowMaxInit needs RowMaxEn, GroupMaxEn goes
+ * with a GroupN, MaxAbsEn needs a reduction).  PTO-BLOCK-B-FPATR.
+ */
 void helper_b_fpatr(CPUTileState *env, uint64_t pc, uint32_t insn)
 {
     TileBlockHeader *h = &env->blk.ext.hdr;
+    bool max_abs = raw_bit(insn, 15), row_init = raw_bit(insn, 16);
+    bool group = raw_bit(insn, 17), row = raw_bit(insn, 18);
 
     header_check(env, pc, TILE_HDR_FPATR, GETPC());
-    if ((h->present & TILE_HDR_IOR) || h->n_iot || h->n_ios) {
+    if ((h->present & TILE_HDR_IOR) || h->n_iot || h->n_ios ||
+        env->blk.btype != TILE_BTYPE_TILE || extract32(env->blk.ext.tile_op, 16, 4) != 3) {
         tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, GETPC());
+    }
+    if ((row_init && !row) || group != (extract32(insn, 19, 4) != 0) ||
+        (max_abs && !row && !group)) {
+        tile_engine_fault(env, TILE_FAULT_LEGALITY, pc, GETPC(), "B.FPATR enables disagree");
     }
     h->present |= TILE_HDR_FPATR;
     h->fpatr = insn;

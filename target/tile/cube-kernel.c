@@ -24,7 +24,7 @@
 
 #define CANONICAL_NAN_F32 0x7fc00000u
 
-static void canonicalize(const CubeGemmF32 *g)
+static void canonicalize_nans(const CubeGemmF32 *g)
 {
     for (int m = 0; m < g->M; m++) {
         float *row = g->C + (size_t)m * g->ldc;
@@ -50,7 +50,7 @@ void cube_gemm_f32_ref(const CubeGemmF32 *g)
             g->C[(size_t)m * g->ldc + n] = acc;
         }
     }
-    canonicalize(g);
+    canonicalize_nans(g);
 }
 
 void cube_gemm_i32_ref(const CubeGemmI32 *g)
@@ -307,7 +307,7 @@ void cube_gemm_f32(const CubeGemmF32 *g)
         cube_gemm_f32_ref(g);
         return;
     }
-    canonicalize(g);
+    canonicalize_nans(g);
 }
 
 /* ---- Optimized integer ---- */

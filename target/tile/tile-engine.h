@@ -113,7 +113,8 @@ void tile_op_probe(TileOp *op, uint64_t addr, unsigned bytes, bool write);
 uint64_t tile_op_load(TileOp *op, uint64_t addr, unsigned bytes);
 void tile_op_store(TileOp *op, uint64_t addr, unsigned bytes, uint64_t value);
 
-/* The TLSU engine (tlsu_helper.c): prepare + execute one operation. */
-void tile_tlsu_commit(TileOp *op);
+/* The engines: prepare + execute one operation. */
+void tile_tlsu_commit(TileOp *op);         /* tlsu_helper.c */
+void tile_cube_commit(TileOp *op);         /* cube_helper.c */
 
 #endif /* TILE_ENGINE_H */

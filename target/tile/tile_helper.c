@@ -280,9 +280,6 @@ void tile_block_execute(CPUTileState *env, uint64_t pc, uintptr_t ra)
     if ((h->present & TILE_HDR_ZERO_PART) && !h->n_iot && !h->n_ios) {
         return;
     }
-    if (h->present & TILE_HDR_FPATR) {
-        tile_engine_fault(env, TILE_FAULT_BUNDLE, pc, ra, "B.FPATR outside a Matrix block");
-    }
     /* on the stack: a fault leaves by longjmp, and nothing is allocated
      * before the last check has passed */
     TileOp o = { .env = env, .f = env->tiles, .pc = pc, .ra = ra, .shared_id = -1 };
@@ -290,7 +287,15 @@ void tile_block_execute(CPUTileState *env, uint64_t pc, uintptr_t ra)
     decode_header(op);
     tile_push_plan_init(&op->plan, op->f);
     op->cap = tile_pool_snapshot(&op->f->cap);
-    tile_tlsu_commit(op);
+    /* the BSTART's class (selector[19:16]): 1 TLSU, 3 CUBE */
+    if (extract32(env->blk.ext.tile_op, 16, 4) == 3) {
+        tile_cube_commit(op);
+    } else {
+        if (h->present & TILE_HDR_FPATR) {
+            tile_engine_fault(env, TILE_FAULT_BUNDLE, pc, ra, "B.FPATR outside a Matrix block");
+        }
+        tile_tlsu_commit(op);
+    }
     trace_tile_tile_op_commit(env->blk.bpc_cur, op->name, op->mask,
                               op->n_new ? op->dst[0].name : -1);
 }

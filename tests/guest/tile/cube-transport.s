@@ -6,9 +6,8 @@
 ; effect.  (Where an element sits inside the cells is checked by the
 ; tile-file unit test.)
     .include "../testlib.inc"
-    .include "../block/trap-handler.inc"
+    .include "tile-check.inc"
     .equ T5, 5 | ARGV
-    .equ WIN, 0x10020000
 
 ; TLOAD TYPE VR x VC from src (row stride 16) with layout CODE into t, size SIZE
     .macro cube_load type, code, vr, vc, size
@@ -38,7 +37,7 @@
     .text
     .globl _start
 _start:
-    install_handler
+    install_tile_handler
     hl.liu WIN, ->s0
 
     case 1                          ; FP16 4 x 6 through M16: 16 x 8 storage, 2 cells = 256 B
@@ -85,7 +84,7 @@ _start:
 
     case 4                          ; the schema: LB2 given, DataType not 31, M16 rows > 16
     ldi [s0, 0x018], ->s2
-    expect_trap 4
+    expect_fault r_f4
     hl.liu src, ->a0
     bstart.tload fp16
     b.datr layout=22, datatype=31, pad=0, cmode=0, rmode=0
@@ -94,51 +93,56 @@ _start:
     b.dim zero, 4, ->lb1
     b.dim zero, 4, ->lb2
 f4: bstop
+r_f4:
     check_eq s5, T5
     hl.liu f4, ->a2
     check_same s6, a2
-    expect_trap 4
+    expect_fault r_f4b
     bstart.tload fp16
     b.datr layout=22, datatype=4, pad=0, cmode=0, rmode=0
     b.iot mask=1000, last, ->t<0010>
     b.dim zero, 4, ->lb0
     b.dim zero, 4, ->lb1
 f4b: bstop
+r_f4b:
     hl.liu f4b, ->a2
     check_same s6, a2
-    expect_trap 4
+    expect_fault r_f4c
     bstart.tload fp16
     b.datr layout=22, datatype=31, pad=0, cmode=0, rmode=0
     b.iot mask=1000, last, ->t<1010>
     b.dim zero, 4, ->lb0
     b.dim zero, 17, ->lb1           ; an M16 tile holds one cell of rows
 f4c: bstop
+r_f4c:
     hl.liu f4c, ->a2
     check_same s6, a2
-    expect_trap 4
+    expect_fault r_f4d
     bstart.tload fp32               ; 8 x 3 FP32 in M16: 16 x 4 storage = 2 cells > 128 B
     b.datr layout=22, datatype=31, pad=0, cmode=0, rmode=0
     b.iot mask=1000, last, ->t<0001>
     b.dim zero, 3, ->lb0
     b.dim zero, 8, ->lb1
 f4d: bstop
+r_f4d:
     hl.liu f4d, ->a2
     check_same s6, a2
     ldi [s0, 0x018], ->a2           ; nothing allocated by the four
     check_same a2, s2
 
     case 5                          ; a store layout on TLOAD; a store of another layout
-    expect_trap 4
+    expect_fault r_f5
     bstart.tload fp16
     b.datr layout=25, datatype=31, pad=0, cmode=0, rmode=0
     b.iot mask=1000, last, ->t<0010>
     b.dim zero, 4, ->lb0
     b.dim zero, 4, ->lb1
 f5: bstop
+r_f5:
     hl.liu f5, ->a2
     check_same s6, a2
     cube_load fp16, 22, 4, 6, 0010  ; an M16 tile ...
-    expect_trap 4
+    expect_fault r_f5b
     hl.liu dst1, ->a0
     bstart.tstore fp16
     b.datr layout=24, datatype=31, pad=0, cmode=0, rmode=0   ; ... stored as M32
@@ -147,11 +151,12 @@ f5: bstop
     b.dim zero, 6, ->lb0
     b.dim zero, 4, ->lb1
 f5b: bstop
+r_f5b:
     hl.liu f5b, ->a2
     check_same s6, a2
 
     test_end
-    trap_handler_body
+    tile_handler_body
 
     .data
     .balign 64

@@ -6,9 +6,8 @@
 ; two lanes to one address the later wins (docs/implementation-defined.md).
 ; Index tiles are loaded into hand U, data into T, results into M.
     .include "../testlib.inc"
-    .include "../block/trap-handler.inc"
+    .include "tile-check.inc"
     .equ T5, 5 | ARGV
-    .equ WIN, 0x10020000
 
 ; a 1 x 4 tile of TYPE from LABEL into HAND on PEs MASK
     .macro load4 type, label, hand, mask
@@ -32,7 +31,7 @@
     .text
     .globl _start
 _start:
-    install_handler
+    install_tile_handler
 
     case 1                          ; MGATHER: lanes [12, 0, 28, 4] of src = 13, 10, 17, 11
     load4 s32, idx_a, u, 1000
@@ -144,11 +143,12 @@ _start:
     case 7                          ; no B.IOR: Fault_TileLegality at the BSTOP, nothing allocated
     hl.liu WIN, ->s0
     ldi [s0, 0x040], ->s2           ; Local names before
-    expect_trap 4
+    expect_fault r_f7
     bstart.mgather u32
     b.iot u#1, mask=1000, last, ->m<0001>
     b.dim zero, 4, ->lb0
 f7: bstop
+r_f7:
     check_eq s5, T5
     hl.liu f7, ->a2
     check_same s6, a2
@@ -159,13 +159,14 @@ f7: bstop
     load4 s32, idx_far, u, 1000     ; [0, 4, 0x20000000, 8]
     hl.liu WIN, ->s0
     ldi [s0, 0x018], ->s2           ; PE0 Local bytes before
-    expect_trap 4
+    expect_fault r_x2
     hl.liu 0, ->a0
     bstart.mgather u32
     b.iot u#1, mask=1000, last, ->m<0001>
     b.ior a0, zero, zero, ->zero
     b.dim zero, 4, ->lb0
     bstop
+r_x2:
     check_eq s5, 35 | ARGV
     check_eq s6, 0x20000000
     ldi [s0, 0x018], ->a1
@@ -173,19 +174,20 @@ f7: bstop
 
     case 9                          ; MGATHER.MASK: the mask must be predicate storage
     load4 u32, data_a, t, 1000
-    expect_trap 4
+    expect_fault r_f9
     hl.liu src, ->a0
     bstart.mgather.mask u32
     b.iot u#2, t#1, mask=1000, last, ->m<0001>
     b.ior a0, zero, zero, ->zero
     b.dim zero, 4, ->lb0
 f9: bstop
+r_f9:
     check_eq s5, T5
     hl.liu f9, ->a2
     check_same s6, a2
 
     test_end
-    trap_handler_body
+    tile_handler_body
 
     .data
     .balign 64
