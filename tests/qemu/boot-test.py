@@ -144,6 +144,21 @@ class Tester:
         self.expect_exit(r, 0)
         self.expect(r.err == "", "unexpected text on stderr", r)
 
+    def t_matmul_demo(self):
+        # The demo's matrices, as its comment defines them; the expected
+        # checksums are computed here, not by the emulator.
+        a = [[((7 * r + 5 * k) & 31) - 16 for k in range(16)] for r in range(32)]
+        b = [[((7 * k + 3 * n) & 15) - 8 for n in range(8)] for k in range(16)]
+        want = b""
+        for pe in range(4):
+            t = sum(sum(a[r][k] * b[k][n] for k in range(16)) * (r + 1)
+                    for r in range(8 * pe, 8 * pe + 8) for n in range(8))
+            want += b"PE%d slice checksum 0x%08x\n" % (pe, t & 0xffffffff)
+        want += b"PASS\n"
+        r = self.qemu("-kernel", self.firmware("matmul-demo"))
+        self.expect(r.out == want, "UART output is not %r" % want, r)
+        self.expect_exit(r, 0)
+
     def t_fail(self, raw):
         img = self.firmware("fail", raw=raw)
         r = self.qemu("-kernel", img)
@@ -500,6 +515,7 @@ _start:
         # Need the first-light semantics.
         c("hello: ELF prints its line and exits 0", self.t_hello, False)
         c("hello: raw binary at 0 prints its line and exits 0", self.t_hello, True)
+        c("matmul-demo: cooperative TMATMUL, per-PE checksums and PASS", self.t_matmul_demo)
         c("fail: ELF exits with status 7", self.t_fail, False)
         c("fail: raw binary exits with status 7", self.t_fail, True)
         c("illegal: precise TPC after scalar code", self.t_illegal_late, self.LATE_OUTSIDE, 0xC)

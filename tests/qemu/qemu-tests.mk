@@ -5,15 +5,16 @@
 #
 #   make qemu-check    boot the firmware under firmware/ and check the machine
 #                      (tests/qemu/boot-test.py; ends with `N passed, N failed`)
-#   make demo          assemble firmware/hello.s to build/firmware/hello.elf
-#                      and boot it; its UART output appears on the terminal
+#   make demo          assemble firmware/matmul-demo.s (one cooperative
+#                      TMATMUL on the four PEs, checked by the firmware) and
+#                      boot it; its UART output appears on the terminal
 #
 # BOOT_TEST_FLAGS passes options to the test, e.g. BOOT_TEST_FLAGS='-k hello -v'.
 # Paths are relative to the repository root, where make runs.
 
 BUILD            ?= build
 BOOT_TEST_FLAGS  ?=
-DEMO_FIRMWARE    ?= firmware/hello.s
+DEMO_FIRMWARE    ?= firmware/matmul-demo.s
 DEMO_QEMU_FLAGS  ?=
 
 .PHONY: qemu-check demo
@@ -25,6 +26,6 @@ qemu-check: tools qemu
 
 demo: tools qemu
 	@mkdir -p $(BUILD)/firmware
-	$(BUILD)/tile-as -o $(BUILD)/firmware/hello.elf $(DEMO_FIRMWARE)
+	$(BUILD)/tile-as -o $(BUILD)/firmware/demo.elf $(DEMO_FIRMWARE)
 	$(BUILD)/qemu-system-tile -M virt -nographic $(DEMO_QEMU_FLAGS) \
-	    -kernel $(BUILD)/firmware/hello.elf
+	    -kernel $(BUILD)/firmware/demo.elf
