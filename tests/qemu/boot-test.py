@@ -221,13 +221,13 @@ _start:
     def t_unimplemented(self):
         """A catalog form without semantics yet: a precise
         Fault_IllegalInstruction, and -d unimp names its mnemonic."""
-        img = self.assemble("_start:\n    c.movi 1, ->a0\n    bstart.tmatmul fp16\n",
+        img = self.assemble("_start:\n    c.movi 1, ->a0\n    bstart.tepl mode=0, function=0, fp16\n",
                             self.path("unimp.elf"))
         log = self.path("unimp.log")
         r = self.qemu("-kernel", img, "-d", "unimp", "-D", log)
-        self.expect_trap(r, 2, "0x20031181")
+        self.expect_trap(r, 2, "0x20019181")
         text = open(log).read() if os.path.exists(log) else ""
-        if "BSTART.TMATMUL at 0x2 is not implemented" not in text:
+        if "BSTART.TEPL at 0x2 is not implemented" not in text:
             raise Fail("-d unimp log does not name the form: %r" % text)
 
     def t_trap_literal(self):
