@@ -677,7 +677,13 @@ void tile_cube_commit(TileOp *op)
     CubeOp *c = &cube;
     Lists l;
 
-    op->name = "TMATMUL";
+    static const char *const names[32] = {
+        [0] = "TMATMUL", [1] = "TMATMUL.BIAS", [2] = "TMATMUL.ACC", [4] = "TMATMULMX",
+        [5] = "TMATMULMX.BIAS", [6] = "TMATMULMX.ACC", [16] = "TGEMV", [17] = "TGEMV.BIAS",
+        [18] = "TGEMV.ACC", [20] = "TGEMVMX", [21] = "TGEMVMX.BIAS", [22] = "TGEMVMX.ACC",
+    };
+
+    op->name = names[op->fn & 31] ? names[op->fn & 31] : "?";
     if (!(op->env->blk.ext.hdr.present & TILE_HDR_FPATR)) {
         tile_op_fault(op, TILE_FAULT_BUNDLE, "a Matrix block needs its B.FPATR");
     }
