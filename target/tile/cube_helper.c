@@ -26,6 +26,7 @@
 #include "tile-numeric.h"
 #include "cube-decode.h"
 #include "cube-kernel.h"
+#include "cube-post.h"
 
 enum { ACC_F32 = 1, ACC_S32 = 17, ACC_U32 = 25 };
 
@@ -39,7 +40,9 @@ typedef struct CubeOp {
     bool trans_a, trans_b, max_abs, row_max_init, group_max, row_max;
     unsigned group_n, relu, prequant;
     /* operands: Local tiles, or Shared ids (-1: Local) */
-    const TileLocal *C, *A, *SA, *B, *SB, *Bias, *RowMaxIn;
+    const TileLocal *C, *A, *SA, *B, *SB, *Bias, *RowMaxIn, *QuantVec, *PReluVec;
+    CubePost post;
+    unsigned flags;                     /* numeric status of the post-processing */
     int sh_a, sh_sa, sh_b, sh_sb;
     unsigned d_layout;
     unsigned d_idx, rmax_idx, gmax_idx;
@@ -138,35 +141,62 @@ static void check_types(CubeOp *c)
     } else {
         tl(c, "Matrix input types are not one class");
     }
-    /*
-     * Post-processing: PreQuantMode 0 (the accumulator type), 1 F322F16
-     * and 16 F322BF16; ReLU modes 0 (none) and 1 (ReLU).  The other
-     * modes are not modelled yet (docs/tile-engine.md).
-     */
-    switch (c->prequant) {
-    case 0:
-        c->d_type = c->acc_type;
-        break;
-    case 1:
-    case 16:
-        if (c->acc_type != ACC_F32) {
-            tl(c, "PreQuantMode needs an FP32 accumulator");
-        }
-        c->d_type = c->prequant == 1 ? 4 : 5;
-        break;
-    default:
-        qemu_log_mask(LOG_UNIMP, "tile: B.FPATR PreQuantMode %u is not implemented\n",
-                      c->prequant);
-        tl(c, "PreQuantMode not implemented");
+    /* B.FPATR post-processing: the mode must suit the accumulator type,
+     * and B.DATR RMode / Sat the mode (PTO-BLOCK-B-FPATR) */
+    if (cube_post_out_type(c->prequant, c->acc_type) < 0) {
+        tl(c, "PreQuantMode does not suit the accumulator type");
     }
-    if (c->relu > 1) {
-        qemu_log_mask(LOG_UNIMP, "tile: B.FPATR ReluMode %u is not implemented\n", c->relu);
-        tl(c, "ReluMode not implemented");
-    }
-    /* B.DATR RMode / Sat: the modes modelled use neither */
-    if (op->has_datr && (extract32(op->env->blk.ext.hdr.datr, 15, 3) ||
-                         extract32(op->env->blk.ext.hdr.datr, 26, 1))) {
+    c->d_type = cube_post_out_type(c->prequant, c->acc_type);
+    c->post = (CubePost) {
+        .prequant = c->prequant, .relu = c->relu,
+        .sat = op->has_datr && extract32(op->env->blk.ext.hdr.datr, 26, 1),
+        .rmode = op->has_datr ? extract32(op->env->blk.ext.hdr.datr, 15, 3) : 0,
+    };
+    if (c->relu > 3 || !cube_post_datr_legal(c->prequant, c->post.rmode, c->post.sat)) {
         tl(c, "B.DATR RMode / Sat not allowed by the PreQuantMode");
+    }
+}
+
+/*
+ * The scalar post-processing parameters (B.IOR, packed from RegSrc0:
+ * the QuantParam, then the LReLU alpha), read by each PE from its own
+ * bank; B.IOR must be there when a parameter is (docs/implementation-
+ * defined.md) and name nothing else.
+ */
+static unsigned scalar_params(CubeOp *c)
+{
+    return cube_post_uses_scalar_param(c->prequant) + (c->relu == 2);
+}
+
+static uint64_t param_word(CubeOp *c, unsigned pe, unsigned slot)
+{
+    return c->op->env->gpr[pe][c->op->ior_src[slot]];
+}
+
+static void check_params(CubeOp *c)
+{
+    TileOp *op = c->op;
+    unsigned need = scalar_params(c);
+
+    if (need && !op->has_ior) {
+        tl(c, "the post-processing mode needs its B.IOR parameter");
+    }
+    if (op->has_ior && (op->ior_dst || (need < 3 && op->ior_src[2]) ||
+                        (need < 2 && op->ior_src[1]) || (need < 1 && op->ior_src[0]))) {
+        tl(c, "B.IOR names a register the Matrix block does not use");
+    }
+    for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
+        unsigned slot = 0;
+        if (!(op->mask & (1u << pe))) {
+            continue;
+        }
+        if (cube_post_uses_scalar_param(c->prequant) &&
+            !cube_post_param_legal(c->prequant, param_word(c, pe, slot++))) {
+            tl(c, "illegal QuantParam word");
+        }
+        if (c->relu == 2 && !cube_post_relu_param_legal(param_word(c, pe, slot))) {
+            tl(c, "illegal LReLU alpha word");
+        }
     }
 }
 
@@ -296,6 +326,12 @@ static void bind_shared(CubeOp *c)
     }
 }
 
+/* raw element (r, col) of a Local tile's fragment on pe */
+static uint64_t local_raw(const TileLocal *t, unsigned pe, uint32_t r, uint32_t col)
+{
+    return tile_elem_get(t->frag[pe], tile_dtype_bits(t->d.dtype), tile_storage_index(&t->d, r, col));
+}
+
 /* A Local operand of exactly vr x vc valid elements of dtype in layout. */
 static const TileLocal *local_operand(CubeOp *c, unsigned sel, unsigned dtype, uint32_t vr,
                                       uint32_t vc, int layout)
@@ -317,7 +353,8 @@ static void bind_local(CubeOp *c, const Lists *l)
 
     want = c->acc + (local_a ? 1 + (c->mx && c->a_scaled) : 0) +
            (local_b ? 1 + (c->mx && c->b_scaled) : 0) + c->bias +
-           (c->row_max && c->row_max_init);
+           (c->row_max && c->row_max_init) + cube_post_uses_vector_param(c->prequant) +
+           (c->relu == 3);
     if (l->nsrc != want) {
         tl(c, "Matrix source count");
     }
@@ -344,6 +381,23 @@ static void bind_local(CubeOp *c, const Lists *l)
     }
     if (c->row_max && c->row_max_init) {
         c->RowMaxIn = local_operand(c, l->src[i++], c->acc_type, c->M, 1, TILE_LAYOUT_ROW_MAJOR);
+    }
+    if (cube_post_uses_vector_param(c->prequant)) {
+        c->QuantVec = local_operand(c, l->src[i++], 24, 1, c->N, TILE_LAYOUT_ROW_MAJOR);
+    }
+    if (c->relu == 3) {
+        c->PReluVec = local_operand(c, l->src[i++], 24, 1, c->N, TILE_LAYOUT_ROW_MAJOR);
+    }
+    /* every word of the parameter vectors, on every participating PE */
+    for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
+        for (uint32_t n = 0; (c->op->mask & (1u << pe)) && n < c->N; n++) {
+            if (c->QuantVec && !cube_post_param_legal(c->prequant, local_raw(c->QuantVec, pe, 0, n))) {
+                tl(c, "illegal QuantParam vector word");
+            }
+            if (c->PReluVec && !cube_post_relu_param_legal(local_raw(c->PReluVec, pe, 0, n))) {
+                tl(c, "illegal PReLU vector word");
+            }
+        }
     }
     /* the layout of D: A's, C's, or the smallest M class holding M rows */
     if (c->A) {
@@ -394,12 +448,6 @@ static void plan_destinations(CubeOp *c, const Lists *l)
 }
 
 /* ---- Operand panels ---- */
-
-/* raw element (r, col) of a Local tile's fragment on pe */
-static uint64_t local_raw(const TileLocal *t, unsigned pe, uint32_t r, uint32_t col)
-{
-    return tile_elem_get(t->frag[pe], tile_dtype_bits(t->d.dtype), tile_storage_index(&t->d, r, col));
-}
 
 static uint64_t shared_raw(const TileShared *s, uint32_t r, uint32_t col)
 {
@@ -610,21 +658,25 @@ static uint32_t acc_abs(unsigned type, uint32_t v)
     return v;
 }
 
-static uint64_t post_process(CubeOp *c, uint32_t v)
+/* the destination element of column n on pe (cube-post.c) */
+static uint64_t post_process(CubeOp *c, unsigned pe, uint32_t n, uint32_t v)
 {
-    if (c->relu == 1) {
-        bool neg = c->acc_type == ACC_F32 ? (v >> 31) != 0 :
-                   c->acc_type == ACC_S32 ? (int32_t)v < 0 : false;
-        if (neg && !(c->acc_type == ACC_F32 && (v & 0x7fffffffu) > 0x7f800000u)) {
-            v = 0;              /* a negative input times 0 */
-        }
+    uint64_t qp = 0, alpha = 0;
+
+    if (c->prequant == 0 && c->relu == 0) {
+        return v;
     }
-    if (c->prequant == 1 || c->prequant == 16) {
-        float f;
-        memcpy(&f, &v, 4);
-        return tile_num_from_double((TileDType)c->d_type, f, TILE_RND_RNE, 0, NULL);
+    if (cube_post_uses_scalar_param(c->prequant)) {
+        qp = param_word(c, pe, 0);
+    } else if (c->QuantVec) {
+        qp = local_raw(c->QuantVec, pe, 0, n);
     }
-    return v;
+    if (c->relu == 2) {
+        alpha = param_word(c, pe, cube_post_uses_scalar_param(c->prequant));
+    } else if (c->relu == 3) {
+        alpha = local_raw(c->PReluVec, pe, 0, n);
+    }
+    return cube_post_element(&c->post, c->acc_type, v, qp, alpha, &c->flags);
 }
 
 static void finish_pe(CubeOp *c, unsigned pe, const uint32_t *p)
@@ -635,7 +687,7 @@ static void finish_pe(CubeOp *c, unsigned pe, const uint32_t *p)
     for (uint32_t m = 0; m < c->M; m++) {
         for (uint32_t n = 0; n < c->N; n++) {
             tile_elem_set(d->frag[pe], bits, tile_storage_index(&d->d, m, n),
-                          post_process(c, p[m * c->N + n]));
+                          post_process(c, pe, n, p[m * c->N + n]));
         }
     }
     if (c->row_max) {
@@ -688,10 +740,8 @@ void tile_cube_commit(TileOp *op)
         tile_op_fault(op, TILE_FAULT_BUNDLE, "a Matrix block needs its B.FPATR");
     }
     decode_form(c);
-    if (op->has_ior) {
-        tl(c, "no B.IOR parameter is used by the modelled post-processing modes");
-    }
     check_types(c);
+    check_params(c);
     check_dims(c);
     binding_lists(c, &l);
     bind_shared(c);
@@ -713,4 +763,6 @@ void tile_cube_commit(TileOp *op)
         op->dst[i].t.defined = 1;
     }
     tile_op_install(op);
+    /* the post-processing's numeric status, with the outputs (CORE_STATE[36:32]) */
+    op->env->fsu.flags |= c->flags & 0x1f;
 }

@@ -348,6 +348,78 @@ f16: bstop
 r16:
     rejected f16
 
+    ; B.FPATR post-processing (cube-post.c; vectors matrix_postprocess)
+    tcase 17                        ; REQ8 (mode 3): 3 * 2.0 - 1 = 5; 70 * 2.0 wraps to 0x8c; Sat: 0x7f
+    cload s8, 22, 1, 1, three, 1, t, 0001, 1000, 0
+    cload s8, 23, 1, 1, one8, 1, u, 0001, 1000, 0
+    li64 0x00003fe040000000         ; FP19 2.0 in [31:13], S9 offset -1 in [45:37]
+    bstart.tmatmul s8
+    b.fpatr prequant=3, relu=0, groupn=0, func=2, opc1=2, opcode=1, w=1
+    b.iot t#1, u#1, mask=1000, last, ->m<0001>
+    b.ior x3, zero, zero, ->zero
+    bstop
+    dstore s8, m#1, 1, 1, out, 8, 1000, 0
+    hl.liu out, ->a5
+    lbui [a5, 0], ->a2
+    check_eq a2, 0x05
+    cload s8, 22, 1, 1, seventy, 1, t, 0001, 1000, 0
+    li64 0x0000000040000000         ; 2.0, offset 0
+    bstart.tmatmul s8
+    b.fpatr prequant=3, relu=0, groupn=0, func=2, opc1=2, opcode=1, w=1
+    b.iot t#1, u#1, mask=1000, last, ->m<0001>
+    b.ior x3, zero, zero, ->zero
+    bstop
+    dstore s8, m#1, 1, 1, out, 8, 1000, 0
+    hl.liu out, ->a5
+    lbui [a5, 0], ->a2
+    check_eq a2, 0x8c
+    li64 0x0000000040000000
+    bstart.tmatmul s8
+    b.fpatr prequant=3, relu=0, groupn=0, func=2, opc1=2, opcode=1, w=1
+    b.datr layout=0, datatype=31, pad=0, cmode=0, rmode=0, sat
+    b.iot t#1, u#1, mask=1000, last, ->m<0001>
+    b.ior x3, zero, zero, ->zero
+    bstop
+    dstore s8, m#1, 1, 1, out, 8, 1000, 0
+    hl.liu out, ->a5
+    lbui [a5, 0], ->a2
+    check_eq a2, 0x7f
+
+    tcase 18                        ; QF322B8_PRE (24) with LReLU alpha 0.5 on -4.0: -2 = 0xfe
+    cload fp32, 22, 1, 1, minus4, 4, t, 0001, 1000, 0
+    cload fp32, 23, 1, 1, onef, 4, u, 0001, 1000, 0
+    hl.liu 0x3f800000, ->a3         ; FP19 1.0 in [31:13]
+    hl.liu 0x1f800, ->a4            ; FP19 0.5 in [18:0]
+    bstart.tmatmul fp32
+    b.fpatr prequant=24, relu=2, groupn=0, func=2, opc1=2, opcode=1, w=1
+    b.iot t#1, u#1, mask=1000, last, ->m<0001>
+    b.ior a3, a4, zero, ->zero
+    bstop
+    dstore s8, m#1, 1, 1, out, 8, 1000, 0
+    hl.liu out, ->a5
+    lbui [a5, 0], ->a2
+    check_eq a2, 0xfe
+
+    tcase 19                        ; a scalar-parameter mode without B.IOR; an illegal word
+    snapshot
+    expect_fault r19
+    bstart.tmatmul s8
+    b.fpatr prequant=3, relu=0, groupn=0, func=2, opc1=2, opcode=1, w=1
+    b.iot t#3, u#2, mask=1000, last, ->m<0001>
+f19: bstop
+r19:
+    rejected f19
+    li64 0x0000000040000001         ; nonzero bits [12:0]
+    snapshot
+    expect_fault r19b
+    bstart.tmatmul s8
+    b.fpatr prequant=3, relu=0, groupn=0, func=2, opc1=2, opcode=1, w=1
+    b.iot t#3, u#2, mask=1000, last, ->m<0001>
+    b.ior x3, zero, zero, ->zero
+f19b: bstop
+r19b:
+    rejected f19b
+
     test_end
     tile_handler_body
 
@@ -374,6 +446,12 @@ ones5: .byte 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c    ; E5M2 1.0 (0 011
       .byte 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c
       .byte 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c, 0x3c
       .byte 0x3c
+three: .byte 3
+one8: .byte 1
+seventy: .byte 70
+    .balign 4
+minus4: .word 0xc0800000
+onef: .word 0x3f800000
 sca:  .byte 0x7f, 0x80
 scb:  .byte 0x7f, 0x81
     .balign 16
