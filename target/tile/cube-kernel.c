@@ -108,8 +108,45 @@ static void pack_b(const Blocked *g, int n0, int nr, int k0, int kc, uint32_t *p
     }
 }
 
-/* Returns false when the panels cannot be allocated. */
-static bool blocked(const Blocked *g, MicroFn *micro)
+/*
+ * The paired packing of the 16-bit integer kernel: each 32-bit word holds
+ * the elements of k and k + 1 (low half first; 0 past K), for A row i as
+ * p[kp * MR + i], for B column j as p[kp * NR + j].
+ */
+static uint32_t pair16(int32_t lo, int32_t hi)
+{
+    return (uint16_t)lo | (uint32_t)(uint16_t)hi << 16;
+}
+
+static void pack_a_pairs(const Blocked *g, int m0, int mr, int k0, int kc, uint32_t *p)
+{
+    for (int kp = 0; kp < (kc + 1) / 2; kp++) {
+        for (int i = 0; i < MR; i++) {
+            const uint32_t *row = g->A + (size_t)(m0 + i) * g->lda + k0 + 2 * kp;
+            p[kp * MR + i] = i >= mr ? 0 : pair16((int32_t)row[0],
+                                                  2 * kp + 1 < kc ? (int32_t)row[1] : 0);
+        }
+    }
+}
+
+static void pack_b_pairs(const Blocked *g, int n0, int nr, int k0, int kc, uint32_t *p)
+{
+    for (int kp = 0; kp < (kc + 1) / 2; kp++) {
+        const uint32_t *r0 = g->B + (size_t)(k0 + 2 * kp) * g->ldb + n0;
+        const uint32_t *r1 = r0 + g->ldb;
+        for (int j = 0; j < NR; j++) {
+            p[kp * NR + j] = j >= nr ? 0 : pair16((int32_t)r0[j],
+                                                  2 * kp + 1 < kc ? (int32_t)r1[j] : 0);
+        }
+    }
+}
+
+/*
+ * Returns false when the panels cannot be allocated.  pairs: the 16-bit
+ * integer kernel, whose panels hold k pairs (the micro-kernel is given
+ * the number of pairs).
+ */
+static bool blocked(const Blocked *g, MicroFn *micro, bool pairs)
 {
     uint32_t *pa = malloc(sizeof(uint32_t) * MC * KC);
     uint32_t *pb = malloc(sizeof(uint32_t) * (NC + NR) * KC);
@@ -124,13 +161,17 @@ static bool blocked(const Blocked *g, MicroFn *micro)
         int nc = g->N - n0 < NC ? g->N - n0 : NC;
         for (int k0 = 0; k0 < g->K; k0 += KC) {
             int kc = g->K - k0 < KC ? g->K - k0 : KC;
+            int ks = pairs ? (kc + 1) & ~1 : kc;      /* panel stride */
+            int kn = pairs ? ks / 2 : kc;             /* micro-kernel steps */
             for (int j = 0; j < nc; j += NR) {
-                pack_b(g, n0 + j, nc - j < NR ? nc - j : NR, k0, kc, pb + (size_t)j * kc);
+                (pairs ? pack_b_pairs : pack_b)(g, n0 + j, nc - j < NR ? nc - j : NR, k0, kc,
+                                                pb + (size_t)j * ks);
             }
             for (int m0 = 0; m0 < g->M; m0 += MC) {
                 int mc = g->M - m0 < MC ? g->M - m0 : MC;
                 for (int i = 0; i < mc; i += MR) {
-                    pack_a(g, m0 + i, mc - i < MR ? mc - i : MR, k0, kc, pa + (size_t)i * kc);
+                    (pairs ? pack_a_pairs : pack_a)(g, m0 + i, mc - i < MR ? mc - i : MR, k0,
+                                                    kc, pa + (size_t)i * ks);
                 }
                 for (int j = 0; j < nc; j += NR) {
                     int nr = nc - j < NR ? nc - j : NR;
@@ -139,7 +180,7 @@ static bool blocked(const Blocked *g, MicroFn *micro)
                         uint32_t *c = g->C + (size_t)(m0 + i) * g->ldc + n0 + j;
 
                         if (mr == MR && nr == NR) {
-                            micro(kc, pa + (size_t)i * kc, pb + (size_t)j * kc, c, g->ldc);
+                            micro(kn, pa + (size_t)i * ks, pb + (size_t)j * ks, c, g->ldc);
                             continue;
                         }
                         /* an edge: run on a copy of the valid part of C */
@@ -147,7 +188,7 @@ static bool blocked(const Blocked *g, MicroFn *micro)
                         for (int r = 0; r < mr; r++) {
                             memcpy(tile + r * NR, c + (size_t)r * g->ldc, 4 * nr);
                         }
-                        micro(kc, pa + (size_t)i * kc, pb + (size_t)j * kc, tile, NR);
+                        micro(kn, pa + (size_t)i * ks, pb + (size_t)j * ks, tile, NR);
                         for (int r = 0; r < mr; r++) {
                             memcpy(c + (size_t)r * g->ldc, tile + r * NR, 4 * nr);
                         }
@@ -267,6 +308,31 @@ static void micro_int_avx2(int kc, const uint32_t *pa, const uint32_t *pb, uint3
     }
 }
 
+/* The paired micro-kernel: one 16-bit multiply-add of two k per lane. */
+__attribute__((target("avx2")))
+static void micro_pair_avx2(int kp, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc)
+{
+    __m256i acc[MR][2];
+
+    for (int i = 0; i < MR; i++) {
+        acc[i][0] = _mm256_loadu_si256((const __m256i *)(c + i * ldc));
+        acc[i][1] = _mm256_loadu_si256((const __m256i *)(c + i * ldc + 8));
+    }
+    for (int k = 0; k < kp; k++) {
+        __m256i b0 = _mm256_loadu_si256((const __m256i *)(pb + k * NR));
+        __m256i b1 = _mm256_loadu_si256((const __m256i *)(pb + k * NR + 8));
+        for (int i = 0; i < MR; i++) {
+            __m256i a = _mm256_set1_epi32((int)pa[k * MR + i]);
+            acc[i][0] = _mm256_add_epi32(acc[i][0], _mm256_madd_epi16(a, b0));
+            acc[i][1] = _mm256_add_epi32(acc[i][1], _mm256_madd_epi16(a, b1));
+        }
+    }
+    for (int i = 0; i < MR; i++) {
+        _mm256_storeu_si256((__m256i *)(c + i * ldc), acc[i][0]);
+        _mm256_storeu_si256((__m256i *)(c + i * ldc + 8), acc[i][1]);
+    }
+}
+
 static bool host_has_fma(void)
 {
     static int have = -1;
@@ -303,7 +369,7 @@ void cube_gemm_f32(const CubeGemmF32 *g)
     if (g->M <= 0 || g->N <= 0) {
         return;
     }
-    if (!blocked(&b, micro)) {
+    if (!blocked(&b, micro, false)) {
         cube_gemm_f32_ref(g);
         return;
     }
@@ -312,19 +378,42 @@ void cube_gemm_f32(const CubeGemmF32 *g)
 
 /* ---- Optimized integer ---- */
 
-/* Modular arithmetic: the blocked order gives the reference's result. */
+/* Are all n values of p (row stride ld, rows of len) 16-bit signed? */
+static bool fits16(const int32_t *p, int rows, int len, int ld)
+{
+    for (int r = 0; r < rows; r++) {
+        for (int i = 0; i < len; i++) {
+            if (p[(size_t)r * ld + i] != (int16_t)p[(size_t)r * ld + i]) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/*
+ * Modular arithmetic: the blocked order gives the reference's result.
+ * Operands that fit 16 bits (S16, S8, U8, the 4-bit types) take the paired
+ * kernel; each 16-bit multiply-add's pair sum wraps modulo 2^32 as the
+ * reference's does.
+ */
 void cube_gemm_i32(const CubeGemmI32 *g)
 {
     MicroFn *micro = micro_int_portable;
     Blocked b = { g->M, g->N, g->K, (const uint32_t *)g->A, g->lda, (const uint32_t *)g->B,
                   g->ldb, g->C, g->ldc };
+    bool pairs = false;
 
 #ifdef CUBE_HAVE_X86
     if (host_has_fma()) {
         micro = micro_int_avx2;
+        if (fits16(g->A, g->M, g->K, g->lda) && fits16(g->B, g->K, g->N, g->ldb)) {
+            micro = micro_pair_avx2;
+            pairs = true;
+        }
     }
 #endif
-    if (g->M <= 0 || g->N <= 0 || !blocked(&b, micro)) {
+    if (g->M <= 0 || g->N <= 0 || !blocked(&b, micro, pairs)) {
         cube_gemm_i32_ref(g);
     }
 }
