@@ -629,10 +629,19 @@ static void product_pe(CubeOp *c, unsigned pe, uint32_t *acc)
 
 /* ---- Post-processing and reductions ---- */
 
-/* MAX in the accumulator type (the TMAX rule: a NaN loses to a number) */
-static uint32_t acc_max(unsigned type, uint32_t a, uint32_t b)
+static bool is_snan32(uint32_t v)
+{
+    return (v & 0x7f800000u) == 0x7f800000u && (v & 0x007fffffu) && !(v & 0x00400000u);
+}
+
+/* MAX in the accumulator type (the TMAX rule: a NaN loses to a number; an
+ * sNaN operand raises NV) */
+static uint32_t acc_max(CubeOp *c, unsigned type, uint32_t a, uint32_t b)
 {
     if (type == ACC_F32) {
+        if (is_snan32(a) || is_snan32(b)) {
+            c->flags |= TILE_NUM_NV;
+        }
         float x, y;
         memcpy(&x, &a, 4);
         memcpy(&y, &b, 4);
@@ -647,13 +656,18 @@ static uint32_t acc_max(unsigned type, uint32_t a, uint32_t b)
     return type == ACC_S32 ? ((int32_t)b > (int32_t)a ? b : a) : (b > a ? b : a);
 }
 
-static uint32_t acc_abs(unsigned type, uint32_t v)
+/* |v|; the S32 |INT_MIN| saturates with OF */
+static uint32_t acc_abs(CubeOp *c, unsigned type, uint32_t v)
 {
     if (type == ACC_F32) {
         return v & 0x7fffffffu;
     }
     if (type == ACC_S32) {
-        return (int32_t)v == INT32_MIN ? 0x7fffffffu : (uint32_t)abs((int32_t)v);
+        if ((int32_t)v == INT32_MIN) {
+            c->flags |= TILE_NUM_OF;
+            return 0x7fffffffu;
+        }
+        return (uint32_t)abs((int32_t)v);
     }
     return v;
 }
@@ -693,14 +707,14 @@ static void finish_pe(CubeOp *c, unsigned pe, const uint32_t *p)
     if (c->row_max) {
         TileLocal *r = &c->op->dst[c->rmax_idx].t;
         for (uint32_t m = 0; m < c->M; m++) {
-            uint32_t best = c->max_abs ? acc_abs(c->acc_type, p[m * c->N]) : p[m * c->N];
+            uint32_t best = c->max_abs ? acc_abs(c, c->acc_type, p[m * c->N]) : p[m * c->N];
             for (uint32_t n = 1; n < c->N; n++) {
                 uint32_t v = p[m * c->N + n];
-                best = acc_max(c->acc_type, best, c->max_abs ? acc_abs(c->acc_type, v) : v);
+                best = acc_max(c, c->acc_type, best, c->max_abs ? acc_abs(c, c->acc_type, v) : v);
             }
             if (c->row_max_init) {
                 uint32_t in = (uint32_t)local_raw(c->RowMaxIn, pe, m, 0);
-                best = acc_max(c->acc_type, c->max_abs ? acc_abs(c->acc_type, in) : in, best);
+                best = acc_max(c, c->acc_type, c->max_abs ? acc_abs(c, c->acc_type, in) : in, best);
             }
             tile_elem_set(r->frag[pe], 32, tile_storage_index(&r->d, m, 0), best);
         }
@@ -712,8 +726,8 @@ static void finish_pe(CubeOp *c, unsigned pe, const uint32_t *p)
                 uint32_t best = 0;
                 for (uint32_t n = n0; n < c->N && n < n0 + c->group_n; n++) {
                     uint32_t v = p[m * c->N + n];
-                    v = c->max_abs ? acc_abs(c->acc_type, v) : v;
-                    best = n == n0 ? v : acc_max(c->acc_type, best, v);
+                    v = c->max_abs ? acc_abs(c, c->acc_type, v) : v;
+                    best = n == n0 ? v : acc_max(c, c->acc_type, best, v);
                 }
                 tile_elem_set(g->frag[pe], 32, tile_storage_index(&g->d, m, gi), best);
             }
