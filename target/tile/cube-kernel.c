@@ -283,9 +283,13 @@ static void micro_fma(int kc, const uint32_t *wa, const uint32_t *wb, uint32_t *
 }
 
 
-/* The integer micro-kernel: wrapping 32-bit multiply-adds, 8 lanes. */
-__attribute__((target("avx2")))
-static void micro_int_avx2(int kc, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc)
+/*
+ * The integer micro-kernels: wrapping 32-bit multiply-adds, 8 lanes; or,
+ * with pairs, one 16-bit multiply-add of two k per lane.
+ */
+static inline __attribute__((always_inline, target("avx2")))
+void micro_int_body(int kc, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc,
+                    bool pairs)
 {
     __m256i acc[MR][2];
 
@@ -298,8 +302,10 @@ static void micro_int_avx2(int kc, const uint32_t *pa, const uint32_t *pb, uint3
         __m256i b1 = _mm256_loadu_si256((const __m256i *)(pb + k * NR + 8));
         for (int i = 0; i < MR; i++) {
             __m256i a = _mm256_set1_epi32((int)pa[k * MR + i]);
-            acc[i][0] = _mm256_add_epi32(acc[i][0], _mm256_mullo_epi32(a, b0));
-            acc[i][1] = _mm256_add_epi32(acc[i][1], _mm256_mullo_epi32(a, b1));
+            acc[i][0] = _mm256_add_epi32(acc[i][0], pairs ? _mm256_madd_epi16(a, b0)
+                                                          : _mm256_mullo_epi32(a, b0));
+            acc[i][1] = _mm256_add_epi32(acc[i][1], pairs ? _mm256_madd_epi16(a, b1)
+                                                          : _mm256_mullo_epi32(a, b1));
         }
     }
     for (int i = 0; i < MR; i++) {
@@ -308,29 +314,16 @@ static void micro_int_avx2(int kc, const uint32_t *pa, const uint32_t *pb, uint3
     }
 }
 
-/* The paired micro-kernel: one 16-bit multiply-add of two k per lane. */
+__attribute__((target("avx2")))
+static void micro_int_avx2(int kc, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc)
+{
+    micro_int_body(kc, pa, pb, c, ldc, false);
+}
+
 __attribute__((target("avx2")))
 static void micro_pair_avx2(int kp, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc)
 {
-    __m256i acc[MR][2];
-
-    for (int i = 0; i < MR; i++) {
-        acc[i][0] = _mm256_loadu_si256((const __m256i *)(c + i * ldc));
-        acc[i][1] = _mm256_loadu_si256((const __m256i *)(c + i * ldc + 8));
-    }
-    for (int k = 0; k < kp; k++) {
-        __m256i b0 = _mm256_loadu_si256((const __m256i *)(pb + k * NR));
-        __m256i b1 = _mm256_loadu_si256((const __m256i *)(pb + k * NR + 8));
-        for (int i = 0; i < MR; i++) {
-            __m256i a = _mm256_set1_epi32((int)pa[k * MR + i]);
-            acc[i][0] = _mm256_add_epi32(acc[i][0], _mm256_madd_epi16(a, b0));
-            acc[i][1] = _mm256_add_epi32(acc[i][1], _mm256_madd_epi16(a, b1));
-        }
-    }
-    for (int i = 0; i < MR; i++) {
-        _mm256_storeu_si256((__m256i *)(c + i * ldc), acc[i][0]);
-        _mm256_storeu_si256((__m256i *)(c + i * ldc + 8), acc[i][1]);
-    }
+    micro_int_body(kp, pa, pb, c, ldc, true);
 }
 
 static bool host_has_fma(void)

@@ -121,8 +121,7 @@ static void check_types(CubeOp *c)
     c->atype = op->dtype;
     /* B.DATR DataType is B's type; absent or 31 (none): A's */
     c->btype = op->has_datr && op->datr_dtype != 31 ? op->datr_dtype : c->atype;
-    if (op->has_datr && (op->layout_code || op->pad || extract32(op->env->blk.ext.hdr.datr, 29, 3) ||
-                         extract32(op->env->blk.ext.hdr.datr, 25, 1))) {
+    if (op->has_datr && (op->layout_code || op->pad || op->cmode || op->canon)) {
         tl(c, "B.DATR Layout, Pad, CMode and Canonicalize must be 0 in a Matrix block");
     }
     if (c->mx) {
@@ -149,8 +148,7 @@ static void check_types(CubeOp *c)
     c->d_type = cube_post_out_type(c->prequant, c->acc_type);
     c->post = (CubePost) {
         .prequant = c->prequant, .relu = c->relu,
-        .sat = op->has_datr && extract32(op->env->blk.ext.hdr.datr, 26, 1),
-        .rmode = op->has_datr ? extract32(op->env->blk.ext.hdr.datr, 15, 3) : 0,
+        .sat = op->sat, .rmode = op->rmode,
     };
     if (c->relu > 3 || !cube_post_datr_legal(c->prequant, c->post.rmode, c->post.sat)) {
         tl(c, "B.DATR RMode / Sat not allowed by the PreQuantMode");

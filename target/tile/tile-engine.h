@@ -68,7 +68,9 @@ typedef struct TileOp {
     bool has_lb[3];
     uint64_t lb[3];
     bool has_datr;
-    unsigned layout_code, pad, datr_dtype, datr_other;
+    unsigned layout_code, pad, datr_dtype;
+    unsigned cmode, rmode, sat, canon;    /* the other B.DATR fields */
+    unsigned datr_other;        /* nonzero when any of those four is */
     unsigned layout;            /* TileLayout of the destination */
 
     /* prospective state, made visible by tile_op_install() */

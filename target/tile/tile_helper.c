@@ -80,9 +80,13 @@ static void decode_header(TileOp *op)
     op->layout_code = op->has_datr ? extract32(h->datr, 7, 5) : 0;
     op->pad = op->has_datr ? extract32(h->datr, 27, 2) : 3;     /* absent: Null */
     op->datr_dtype = op->has_datr ? extract32(h->datr, 20, 5) : 31;
-    /* CMode, Sat, Canonicalize, RMode */
-    op->datr_other = op->has_datr ? (extract32(h->datr, 29, 3) | extract32(h->datr, 25, 2) |
-                                     extract32(h->datr, 15, 3)) : 0;
+    if (op->has_datr) {
+        op->cmode = extract32(h->datr, 29, 3);
+        op->sat = extract32(h->datr, 26, 1);
+        op->canon = extract32(h->datr, 25, 1);
+        op->rmode = extract32(h->datr, 15, 3);
+    }
+    op->datr_other = op->cmode | op->sat | op->canon | op->rmode;
     switch (op->layout_code) {  /* the destination half of X2Y */
     case 1: case 18: case 28:
         op->layout = TILE_LAYOUT_COL_MAJOR;
@@ -291,10 +295,7 @@ void tile_block_execute(CPUTileState *env, uint64_t pc, uintptr_t ra)
     if (extract32(env->blk.ext.tile_op, 16, 4) == 3) {
         tile_cube_commit(op);
     } else {
-        if (h->present & TILE_HDR_FPATR) {
-            tile_engine_fault(env, TILE_FAULT_BUNDLE, pc, ra, "B.FPATR outside a Matrix block");
-        }
-        tile_tlsu_commit(op);
+        tile_tlsu_commit(op);       /* (B.FPATR is only accepted in Matrix blocks) */
     }
     trace_tile_tile_op_commit(env->blk.bpc_cur, op->name, op->mask,
                               op->n_new ? op->dst[0].name : -1);
