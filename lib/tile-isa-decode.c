@@ -15,6 +15,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tile-isa-internal.h"
 
@@ -248,4 +249,34 @@ bool tile_isa_encode(const TileIsaForm *form, const int64_t *values,
     }
     *bits = word;
     return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tile operations carried by BSTART.TEPL (the VEC and SFU engines) */
+
+static bool is_tepl_op(const TileIsaTileOp *op)
+{
+    return !strcmp(op->carrier, "BSTART.TEPL");
+}
+
+const TileIsaTileOp *tile_isa_tepl_op(unsigned mode, unsigned function)
+{
+    for (unsigned i = 0; i < tile_isa_tile_op_count; i++) {
+        const TileIsaTileOp *op = &tile_isa_tile_ops[i];
+        if (is_tepl_op(op) && op->mode == (int)mode && op->function == (int)function) {
+            return op;
+        }
+    }
+    return NULL;
+}
+
+const TileIsaTileOp *tile_isa_tepl_op_by_name(const char *name, const char *engine)
+{
+    for (unsigned i = 0; i < tile_isa_tile_op_count; i++) {
+        const TileIsaTileOp *op = &tile_isa_tile_ops[i];
+        if (is_tepl_op(op) && !strcasecmp(op->name, name) && !strcmp(op->engine, engine)) {
+            return op;
+        }
+    }
+    return NULL;
 }

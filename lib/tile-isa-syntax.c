@@ -355,6 +355,13 @@ static void format_placeholder(OutBuf *o, const Placeholder *ph, const TileIsaFo
         } else {
             out_printf(o, "%lld", (long long)v);
         }
+    } else if (!strcmp(k, "top")) {
+        const TileIsaField *mf;
+        const TileIsaTileOp *op = tile_isa_tepl_op(
+            (unsigned)field_value_by_name(f, values, "Mode", &mf), (unsigned)v);
+        char n[40];
+        lower_name(op ? op->name : "?", n, sizeof(n));
+        out_printf(o, "%s", n);
     } else if (!strcmp(k, "f")) {
         out_printf(o, "%s", ph->arg);
     } else if (!strcmp(k, "k")) {
@@ -395,6 +402,30 @@ static bool guard_holds(const Syntax *sx, const TileIsaForm *f, const int64_t *v
     return field_value_by_name(f, values, sx->guard_field, &fld) == sx->guard_value;
 }
 
+/*
+ * A "{Function:top=ENGINE}" operand (BSTART.VEC / BSTART.SFU) names the
+ * TEPL operation Mode:Function selects; the line applies only when that
+ * operation is one of ENGINE's.
+ */
+static bool tile_op_holds(const Syntax *sx, const TileIsaForm *f, const int64_t *values)
+{
+    for (int i = 0; i < sx->nops; i++) {
+        Placeholder ph;
+        const TileIsaField *fld;
+        if (sx->ops[i][0] != '{' || parse_placeholder(sx->ops[i], &ph) < 0 ||
+            strcmp(ph.kind, "top")) {
+            continue;
+        }
+        const TileIsaTileOp *op = tile_isa_tepl_op(
+            (unsigned)field_value_by_name(f, values, "Mode", &fld),
+            (unsigned)field_value_by_name(f, values, ph.field, &fld));
+        if (!op || strcmp(op->engine, ph.arg)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static unsigned ord_value(const Syntax *sx, const TileIsaForm *f, const int64_t *values)
 {
     const TileIsaField *fld;
@@ -425,7 +456,8 @@ int tile_isa_format(const TileIsaInsn *insn, uint64_t pc, char *buf, size_t len)
     }
     const char *line = f->syntax[0];
     for (unsigned i = 0; f->syntax[i]; i++) {
-        if (parse_syntax(f->syntax[i], &sx) && guard_holds(&sx, f, insn->value)) {
+        if (parse_syntax(f->syntax[i], &sx) && guard_holds(&sx, f, insn->value) &&
+            tile_op_holds(&sx, f, insn->value)) {
             line = f->syntax[i];
             break;
         }
@@ -734,6 +766,21 @@ static bool match_placeholder(MatchState *st, const Placeholder *ph, const char 
         }
         set_field(st, ph->field, (s[0] - '0') * 8 + (s[1] - '0') * 4 + (s[2] - '0') * 2 + (s[3] - '0'));
         *ps = s + 4;
+        return true;
+    }
+    if (!strcmp(k, "top")) {
+        int n = parse_reg_token(s, tok, sizeof(tok));
+        const TileIsaTileOp *op = n ? tile_isa_tepl_op_by_name(tok, ph->arg) : NULL;
+        if (!op) {
+            if (n) {
+                snprintf(st->err, st->errlen, "%s is not a %s tile operation", tok, ph->arg);
+                st->hard_error = true;
+            }
+            return false;
+        }
+        set_field(st, "Mode", op->mode);
+        set_field(st, ph->field, op->function);
+        *ps = s + n;
         return true;
     }
     if (!strcmp(k, "dt")) {

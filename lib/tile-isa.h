@@ -93,6 +93,23 @@ extern const unsigned tile_isa_sysreg_count;
 extern const TileIsaTrap tile_isa_traps[];
 extern const unsigned tile_isa_trap_count;
 
+/* A tile operation of tile-ops.isa: its engine and BSTART carrier. */
+typedef struct TileIsaTileOp {
+    const char *name;       /* TADD, TLOAD, ... */
+    const char *engine;     /* VEC, SFU, TLSU, CUBE */
+    const char *carrier;    /* BSTART.TEPL, BSTART.TLOAD, ... */
+    int mode, function;     /* -1 where the catalog gives none */
+    const char *handler;    /* catalog semantic handler */
+} TileIsaTileOp;
+
+extern const TileIsaTileOp tile_isa_tile_ops[];
+extern const unsigned tile_isa_tile_op_count;
+
+/* The operation BSTART.TEPL's Mode:Function selects, or NULL (a hole). */
+const TileIsaTileOp *tile_isa_tepl_op(unsigned mode, unsigned function);
+/* The TEPL operation named name (any case) on engine, or NULL. */
+const TileIsaTileOp *tile_isa_tepl_op_by_name(const char *name, const char *engine);
+
 extern const TileIsaForm tile_isa_forms[];
 extern const unsigned tile_isa_form_count;
 extern const TileIsaReserved tile_isa_reserved[];

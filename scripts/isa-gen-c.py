@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Generate the C tables of the ISA library from the isa/ tables (build time).
 
-Usage: isa-gen-c.py OUT.c scalar.isa command.isa reserved.isa
+Usage: isa-gen-c.py OUT.c scalar.isa command.isa reserved.isa [sysregs.isa [tile-ops.isa]]
 The output is a build product; it is never edited or committed.
 """
 
@@ -27,6 +27,7 @@ def popcount(v):
 def main():
     out_path, scalar, command, reserved = sys.argv[1:5]
     sysregs = sys.argv[5] if len(sys.argv) > 5 else None
+    tileops = sys.argv[6] if len(sys.argv) > 6 else None
     forms = []
     for path in (command, scalar):
         forms += isaparse.parse(path)[0]
@@ -129,6 +130,23 @@ def main():
         o.append("    { %d, %s, %s, %s }," % (num, cstr(name), cstr(arg), cstr(restart)))
     o.append("};")
     o.append("const unsigned tile_isa_trap_count = %d;" % len(traps))
+    ops = []
+    if tileops:
+        for parts in isaparse.parse(tileops)[1]:
+            if parts[0] == "tileop":
+                # (operand roles may hold spaces: only the leading keys)
+                kv = dict(p.split("=", 1) for p in parts[4:8] if "=" in p)
+                num = lambda t: int(t) if t.lstrip("-").isdigit() else -1    # "-": none
+                ops.append((parts[1], parts[2], parts[3], num(kv["mode"]), num(kv["function"]),
+                            kv["handler"]))
+    o.append("const TileIsaTileOp tile_isa_tile_ops[] = {")
+    for name, engine, carrier, mode, fn, handler in ops:
+        o.append("    { %s, %s, %s, %d, %d, %s }," % (cstr(name), cstr(engine), cstr(carrier),
+                                                    mode, fn, cstr(handler)))
+    if not ops:
+        o.append("    { NULL, NULL, NULL, 0, 0, NULL },")
+    o.append("};")
+    o.append("const unsigned tile_isa_tile_op_count = %d;" % len(ops))
     open(out_path, "w").write("\n".join(o) + "\n")
 
 

@@ -489,7 +489,10 @@ CMD_SYNTAX = {
     ("BSTART.STD", "BSTART.STD IND"): ["bstart.std ind"],
     ("BSTART.STD", "BSTART.STD DIRECT, <label>"): ["bstart.std direct, {simm17:pc=1}"],
     ("BSTART.SYS", None): ["bstart.sys fall"],
-    ("BSTART.TEPL", None): ["bstart.tepl mode={Mode:i}, function={Function:i}, {DataType:dt}"],
+    # canonical: the VEC / SFU engine alias (PTO-BLOCK-BSTART-VEC, -SFU)
+    ("BSTART.TEPL", None): ["bstart.vec {Function:top=VEC}, {DataType:dt}",
+                            "bstart.sfu {Function:top=SFU}, {DataType:dt}",
+                            "bstart.tepl mode={Mode:i}, function={Function:i}, {DataType:dt}"],
     ("BSTOP", None): ["bstop"],
     ("C.B.DIMI", None): ["[LoopNest=0]c.b.dimi {imm8:i}, ->lb0",
                          "[LoopNest=1]c.b.dimi {imm8:i}, ->lb1",

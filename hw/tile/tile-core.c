@@ -150,6 +150,25 @@ static const VMStateDescription vmstate_tile_desc = {
     }
 };
 
+/* Sent only while a predicate tile (TCMP / TCMPS output) is live. */
+static bool tile_local_storage_needed(void *opaque)
+{
+    const TileLocal *t = opaque;
+
+    return t->d.storage != TILE_STORAGE_NUMERIC;
+}
+
+static const VMStateDescription vmstate_tile_local_storage = {
+    .name = "tile-core/local/storage",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = tile_local_storage_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(d.storage, TileLocal),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 /* A Local name: descriptor, PE mask, and the fragment of each PE. */
 static const VMStateDescription vmstate_tile_local = {
     .name = "tile-core/local",
@@ -165,6 +184,10 @@ static const VMStateDescription vmstate_tile_local = {
         VMSTATE_VBUFFER_ALLOC_UINT32(frag[2], TileLocal, 1, NULL, frag_bytes[2]),
         VMSTATE_VBUFFER_ALLOC_UINT32(frag[3], TileLocal, 1, NULL, frag_bytes[3]),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_tile_local_storage,
+        NULL
     }
 };
 
@@ -286,11 +309,12 @@ static int tile_core_print(Object *obj, void *opaque)
             const TileLocal *t = &s->tiles.local[tile_file_entry(&s->tiles, h, k)];
             char m[TILE_NUM_PES + 1];
             monitor_printf(mon, "  %c#%-2u name %2d mask=%s %s %ux%u valid %ux%u "
-                           "layout %u %u bytes%s\n", "TUMN"[h], k,
+                           "layout %u %u bytes%s%s\n", "TUMN"[h], k,
                            tile_file_entry(&s->tiles, h, k), mask_text(t->mask, m),
                            tile_dtype_name(t->d.dtype), t->d.rows, t->d.cols,
                            t->d.valid_rows, t->d.valid_cols, t->d.layout,
                            tile_size_code_bytes(t->d.size_code),
+                           t->d.storage == TILE_STORAGE_PREDICATE ? " predicate" : "",
                            t->defined ? "" : " undefined");
         }
     }

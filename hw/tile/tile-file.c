@@ -266,7 +266,7 @@ bool tile_desc_equal(const TileDesc *a, const TileDesc *b)
 {
     return a->dtype == b->dtype && a->layout == b->layout && a->size_code == b->size_code &&
            a->rows == b->rows && a->cols == b->cols && a->valid_rows == b->valid_rows &&
-           a->valid_cols == b->valid_cols;
+           a->valid_cols == b->valid_cols && a->storage == b->storage;
 }
 
 static uint32_t round_up(uint32_t v, uint32_t q)

@@ -42,12 +42,19 @@ typedef enum TileLayout {
  * physical column count and the element width (destination-shape rule);
  * valid_rows x valid_cols is the region producers define.
  */
+/* A tile's storage kind: predicate tiles hold one bit per element. */
+typedef enum TileStorage {
+    TILE_STORAGE_NUMERIC = 0,
+    TILE_STORAGE_PREDICATE = 1, /* made by TCMP / TCMPS only */
+} TileStorage;
+
 typedef struct TileDesc {
     uint32_t dtype;             /* B.DATR DataType code */
     uint32_t layout;            /* TileLayout */
     uint32_t size_code;         /* capacity of each fragment / the record */
     uint32_t rows, cols;
     uint32_t valid_rows, valid_cols;
+    uint32_t storage;           /* TileStorage */
 } TileDesc;
 
 typedef struct TileLocal {
@@ -170,5 +177,26 @@ static inline unsigned tile_shared_quarter(const TileDesc *d, uint64_t idx)
 }
 
 bool tile_desc_equal(const TileDesc *a, const TileDesc *b);
+
+/*
+ * Predicate storage (PTO-TILE-MODEL-DEFINEDNESS-ELEMENTS): element (r, c)
+ * is bit i = r * cols + c of the fragment, in byte i / 8, bit i % 8 (the
+ * first element in the least significant bit); ceil(rows * cols / 8)
+ * bytes are used.
+ */
+static inline bool tile_pred_get(const uint8_t *frag, const TileDesc *d, uint32_t r, uint32_t c)
+{
+    uint64_t i = (uint64_t)r * d->cols + c;
+
+    return (frag[i >> 3] >> (i & 7)) & 1;
+}
+
+static inline void tile_pred_set(uint8_t *frag, const TileDesc *d, uint32_t r, uint32_t c,
+                                 bool v)
+{
+    uint64_t i = (uint64_t)r * d->cols + c;
+
+    frag[i >> 3] = (uint8_t)((frag[i >> 3] & ~(1u << (i & 7))) | ((unsigned)v << (i & 7)));
+}
 
 #endif /* HW_TILE_TILE_FILE_H */

@@ -88,8 +88,10 @@ G_NORETURN void tile_engine_fault(CPUTileState *env, TileFaultKind kind, uint64_
                                   uintptr_t ra, const char *why);
 G_NORETURN void tile_op_fault(TileOp *op, TileFaultKind kind, const char *why);
 
-/* Sources: a live Local entry (else Fault_TileLegality), ready if asked. */
+/* Sources: a live numeric Local entry (else Fault_TileLegality), ready if asked. */
 TileLocal *tile_op_source(TileOp *op, unsigned selector, bool need_defined);
+/* A mask operand: a live, defined predicate-storage entry (TCMP / TCMPS output). */
+TileLocal *tile_op_mask_source(TileOp *op, unsigned selector);
 /* PE p's GPR named by a B.IOR RegSrc slot, or dflt when B.IOR is absent. */
 uint64_t tile_op_gpr(TileOp *op, unsigned pe, unsigned slot, uint64_t dflt);
 /* An LB value when present and in 1..65535, else 0. */
@@ -118,5 +120,13 @@ void tile_op_store(TileOp *op, uint64_t addr, unsigned bytes, uint64_t value);
 /* The engines: prepare + execute one operation. */
 void tile_tlsu_commit(TileOp *op);         /* tlsu_helper.c */
 void tile_cube_commit(TileOp *op);         /* cube_helper.c */
+void tile_tepl_commit(TileOp *op);         /* vec_helper.c: BSTART.TEPL */
+
+/* Whether a BSTART word is BSTART.TEPL (from the isa/ tables). */
+bool tile_insn_is_tepl(uint32_t insn);
+
+/* Whether the TEPL operation at Mode:Function has semantics here (the
+ * translator raises Fault_IllegalInstruction + LOG_UNIMP otherwise). */
+bool tile_tepl_has_semantics(unsigned mode, unsigned function);
 
 #endif /* TILE_ENGINE_H */

@@ -105,7 +105,7 @@ static void decode_header(TileOp *op)
 
 /* ---- Operands ---- */
 
-TileLocal *tile_op_source(TileOp *op, unsigned selector, bool need_defined)
+static TileLocal *live_source(TileOp *op, unsigned selector, bool need_defined)
 {
     int name = tile_file_lookup(op->f, selector);
     TileLocal *t;
@@ -119,6 +119,26 @@ TileLocal *tile_op_source(TileOp *op, unsigned selector, bool need_defined)
     }
     if ((t->mask & op->mask) != op->mask) {
         tile_op_fault(op, TILE_FAULT_LEGALITY, "source has no fragment on a selected PE");
+    }
+    return t;
+}
+
+TileLocal *tile_op_source(TileOp *op, unsigned selector, bool need_defined)
+{
+    TileLocal *t = live_source(op, selector, need_defined);
+
+    if (t->d.storage != TILE_STORAGE_NUMERIC) {
+        tile_op_fault(op, TILE_FAULT_LEGALITY, "a predicate tile is only a mask operand");
+    }
+    return t;
+}
+
+TileLocal *tile_op_mask_source(TileOp *op, unsigned selector)
+{
+    TileLocal *t = live_source(op, selector, true);
+
+    if (t->d.storage != TILE_STORAGE_PREDICATE) {
+        tile_op_fault(op, TILE_FAULT_LEGALITY, "mask tile is not predicate storage");
     }
     return t;
 }
@@ -291,9 +311,11 @@ void tile_block_execute(CPUTileState *env, uint64_t pc, uintptr_t ra)
     decode_header(op);
     tile_push_plan_init(&op->plan, op->f);
     op->cap = tile_pool_snapshot(&op->f->cap);
-    /* the BSTART's class (selector[19:16]): 1 TLSU, 3 CUBE */
+    /* the BSTART's class (selector[19:16]): 1 TLSU or TEPL, 3 CUBE */
     if (extract32(env->blk.ext.tile_op, 16, 4) == 3) {
         tile_cube_commit(op);
+    } else if (tile_insn_is_tepl(env->blk.ext.tile_op)) {
+        tile_tepl_commit(op);
     } else {
         tile_tlsu_commit(op);       /* (B.FPATR is only accepted in Matrix blocks) */
     }

@@ -86,11 +86,25 @@ static uint64_t lane_addr(TileOp *op, const TileLocal *idx, unsigned pe, uint32_
     return tile_op_gpr(op, pe, 0, 0) + v;
 }
 
-/* Predicate-storage mask tiles come from TCMP / TCMPS, which this model
- * does not produce; a numeric tile is not a legal mask. */
-static void no_predicate(TileOp *op)
+/*
+ * The mask of the MASK forms: a defined predicate-storage tile (TCMP /
+ * TCMPS output) in the B.DATR layout whose valid shape is the lane grid.
+ */
+static const TileLocal *mask_tile(TileOp *op, unsigned sel, const TileDesc *d)
 {
-    tile_op_fault(op, TILE_FAULT_LEGALITY, "mask tile is not predicate storage");
+    const TileLocal *m = tile_op_mask_source(op, sel);
+
+    if (m->d.layout != d->layout || m->d.valid_rows != d->valid_rows ||
+        m->d.valid_cols != d->valid_cols) {
+        tile_op_fault(op, TILE_FAULT_LEGALITY, "mask tile does not match the lanes");
+    }
+    return m;
+}
+
+/* Lane (r, c) of PE pe takes part: no mask, or its bit is 1. */
+static bool lane_on(const TileLocal *m, unsigned pe, uint32_t r, uint32_t c)
+{
+    return !m || tile_pred_get(m->frag[pe], &m->d, r, c);
 }
 
 /* Every physical element of a gather destination starts as the pad. */
@@ -110,10 +124,14 @@ static void fill_pad(TileOp *op, TileLocal *t)
     t->defined = 1;
 }
 
-static void mgather(TileOp *op)
+/*
+ * MGATHER [IndexTile, ->Dst] and MGATHER.MASK [IndexTile, MaskTile, ->Dst]:
+ * a masked-off lane is neither probed nor loaded and keeps the pad.
+ */
+static void mgather(TileOp *op, bool masked)
 {
-    const TileBind *b = tlsu_one_binding(op, 1, true);
-    const TileLocal *idx;
+    const TileBind *b = tlsu_one_binding(op, masked ? 2 : 1, true);
+    const TileLocal *idx, *m = NULL;
     unsigned eb, bits;
     TileDesc d;
     TileLocal *t;
@@ -121,45 +139,67 @@ static void mgather(TileOp *op)
     indexed_schema(op, &d);
     tlsu_check_datr(op, true);
     idx = lane_tile(op, b->src[0], &d, true);
+    if (masked) {
+        m = mask_tile(op, b->src[1], &d);
+    }
     d.size_code = b->size_code;
     t = &op->dst[tile_op_new_local(op, b->hand, &d)].t;
     bits = tile_dtype_bits(d.dtype);
     eb = bits / 8;
     TLSU_FOR_LANES(op, &d, pe, r, c) {
-        tile_op_probe(op, lane_addr(op, idx, pe, r, c), eb, false);
+        if (lane_on(m, pe, r, c)) {
+            tile_op_probe(op, lane_addr(op, idx, pe, r, c), eb, false);
+        }
     }
     tile_op_alloc_payloads(op);
     fill_pad(op, t);
     TLSU_FOR_LANES(op, &d, pe, r, c) {
-        tile_elem_set(t->frag[pe], bits, tile_storage_index(&t->d, r, c),
-                      tile_op_load(op, lane_addr(op, idx, pe, r, c), eb));
+        if (lane_on(m, pe, r, c)) {
+            tile_elem_set(t->frag[pe], bits, tile_storage_index(&t->d, r, c),
+                          tile_op_load(op, lane_addr(op, idx, pe, r, c), eb));
+        }
     }
     tile_op_install(op);
 }
 
-static void mscatter(TileOp *op)
+/*
+ * MSCATTER [DataTile, IndexTile] and MSCATTER.MASK [DataTile, IndexTile]
+ * (L=0) then [MaskTile] (L=1): a masked-off lane has no effect at all.
+ */
+static void mscatter(TileOp *op, bool masked)
 {
-    const TileBind *b = tlsu_one_binding(op, 2, false);
-    const TileLocal *data, *idx;
+    const TileBind *b = masked ? &op->iot[0] : tlsu_one_binding(op, 2, false);
+    const TileLocal *data, *idx, *m = NULL;
     unsigned eb;
     TileDesc d;
 
+    if (masked && (op->n_iot != 2 || b->nsrc != 2 || b->has_dst || b->last ||
+                   op->iot[1].nsrc != 1 || op->iot[1].has_dst || !op->iot[1].last)) {
+        tile_op_fault(op, TILE_FAULT_LEGALITY, "MSCATTER.MASK bindings");
+    }
     indexed_schema(op, &d);
     tlsu_check_datr(op, false);
     data = lane_tile(op, b->src[0], &d, false);
     idx = lane_tile(op, b->src[1], &d, true);
+    if (masked) {
+        m = mask_tile(op, op->iot[1].src[0], &d);
+    }
     if (data->d.dtype != d.dtype || data->d.cols != d.cols || data->d.layout != d.layout ||
         idx->d.layout != d.layout) {
         tile_op_fault(op, TILE_FAULT_LEGALITY, "scatter data tile does not match");
     }
     eb = tile_dtype_bits(d.dtype) / 8;
     TLSU_FOR_LANES(op, &d, pe, r, c) {
-        tile_op_probe(op, lane_addr(op, idx, pe, r, c), eb, true);
+        if (lane_on(m, pe, r, c)) {
+            tile_op_probe(op, lane_addr(op, idx, pe, r, c), eb, true);
+        }
     }
     TLSU_FOR_LANES(op, &d, pe, r, c) {
-        tile_op_store(op, lane_addr(op, idx, pe, r, c), eb,
-                      tile_elem_get(data->frag[pe], eb * 8,
-                                    tile_storage_index(&data->d, r, c)));
+        if (lane_on(m, pe, r, c)) {
+            tile_op_store(op, lane_addr(op, idx, pe, r, c), eb,
+                          tile_elem_get(data->frag[pe], eb * 8,
+                                        tile_storage_index(&data->d, r, c)));
+        }
     }
     tile_op_install(op);
 }
@@ -234,50 +274,16 @@ static void mgather_cas(TileOp *op)
     tile_op_install(op);
 }
 
-/* The MASK forms: after their binding checks, the mask must be predicate storage. */
-static void mgather_mask(TileOp *op)
-{
-    const TileBind *b = tlsu_one_binding(op, 2, true);
-    TileDesc d;
-
-    indexed_schema(op, &d);
-    tlsu_check_datr(op, true);
-    lane_tile(op, b->src[0], &d, true);
-    tile_op_source(op, b->src[1], true);
-    no_predicate(op);
-}
-
-static void mscatter_mask(TileOp *op)
-{
-    const TileBind *b0 = &op->iot[0], *b1 = &op->iot[1];
-    TileDesc d;
-
-    if (op->n_iot != 2 || b0->nsrc != 2 || b0->has_dst || b0->last ||
-        b1->nsrc != 1 || b1->has_dst || !b1->last) {
-        tile_op_fault(op, TILE_FAULT_LEGALITY, "MSCATTER.MASK bindings");
-    }
-    indexed_schema(op, &d);
-    tlsu_check_datr(op, false);
-    lane_tile(op, b0->src[0], &d, false);
-    lane_tile(op, b0->src[1], &d, true);
-    tile_op_source(op, b1->src[0], true);
-    no_predicate(op);
-}
-
 void tlsu_indexed_commit(TileOp *op)
 {
     switch (op->fn) {
     case TLSU_MGATHER:
-        mgather(op);
+    case TLSU_MGATHER_MASK:
+        mgather(op, op->fn == TLSU_MGATHER_MASK);
         break;
     case TLSU_MSCATTER:
-        mscatter(op);
-        break;
-    case TLSU_MGATHER_MASK:
-        mgather_mask(op);
-        break;
     case TLSU_MSCATTER_MASK:
-        mscatter_mask(op);
+        mscatter(op, op->fn == TLSU_MSCATTER_MASK);
         break;
     default:
         mgather_cas(op);

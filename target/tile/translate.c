@@ -22,6 +22,7 @@
 #include "exec/translation-block.h"
 #include "exec/log.h"
 #include "tile-isa.h"
+#include "tile-engine.h"
 
 #define HELPER_H "helper.h"
 #include "exec/helper-info.c.inc"

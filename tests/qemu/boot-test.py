@@ -221,14 +221,27 @@ _start:
     def t_unimplemented(self):
         """A catalog form without semantics yet: a precise
         Fault_IllegalInstruction, and -d unimp names its mnemonic."""
-        img = self.assemble("_start:\n    c.movi 1, ->a0\n    bstart.tepl mode=0, function=0, fp16\n",
+        # TSORT (an SFU operation, Mode 3 Function 12) on FP16
+        img = self.assemble("_start:\n    c.movi 1, ->a0\n    bstart.sfu tsort, fp16\n",
                             self.path("unimp.elf"))
         log = self.path("unimp.log")
         r = self.qemu("-kernel", img, "-d", "unimp", "-D", log)
-        self.expect_trap(r, 2, "0x20019181")
+        self.expect_trap(r, 2, "0x%08x" % (0x00019181 | 12 << 20 | 3 << 25 | 4 << 27))
         text = open(log).read() if os.path.exists(log) else ""
-        if "BSTART.TEPL at 0x2 is not implemented" not in text:
-            raise Fail("-d unimp log does not name the form: %r" % text)
+        if "TSORT at 0x2 is not implemented" not in text:
+            raise Fail("-d unimp log does not name the operation: %r" % text)
+
+    def t_tepl_hole(self):
+        """BSTART.TEPL whose Mode:Function names no operation (0x005): a
+        precise Fault_IllegalInstruction, and not an unimplemented form."""
+        img = self.assemble("_start:\n    c.movi 1, ->a0\n    bstart.tepl mode=0, function=5, fp32\n",
+                            self.path("hole.elf"))
+        log = self.path("hole.log")
+        r = self.qemu("-kernel", img, "-d", "unimp", "-D", log)
+        self.expect_trap(r, 2, "0x%08x" % (0x00019181 | 5 << 20 | 1 << 27))
+        text = open(log).read() if os.path.exists(log) else ""
+        if "not implemented" in text:
+            raise Fail("a selector hole is logged as unimplemented: %r" % text)
 
     def t_trap_literal(self):
         """trap-literal=on: with EVBASE = 0 a trap goes to its argument, as
@@ -522,6 +535,7 @@ _start:
         c("illegal: precise TPC inside a FALL block", self.t_illegal_late, self.LATE_IN_BLOCK, 0x8)
         c("in_asm: whole hello program, as tile-objdump prints it", self.t_in_asm_hello)
         c("unimplemented form: precise fault, -d unimp names it", self.t_unimplemented)
+        c("illegal: a BSTART.TEPL selector hole", self.t_tepl_hole)
         c("trap-literal=on: EVBASE 0 sends the trap to its argument", self.t_trap_literal)
 
 

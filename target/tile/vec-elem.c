@@ -1,0 +1,495 @@
+/*
+ * PTO Tile CPU: the element arithmetic of the VEC engine (see vec-elem.h)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "vec-elem.h"
+
+static unsigned width_of(unsigned dtype)
+{
+    return tile_dtype_info(dtype)->width;
+}
+
+static uint64_t low_bits(uint64_t v, unsigned w)
+{
+    return w >= 64 ? v : v & ((UINT64_C(1) << w) - 1);
+}
+
+bool vec_type_arith(unsigned dtype)
+{
+    switch (dtype) {
+    case TILE_DT_FP64: case TILE_DT_FP32: case TILE_DT_TF32: case TILE_DT_HF32:
+    case TILE_DT_FP16: case TILE_DT_BF16: case TILE_DT_E4M3: case TILE_DT_E5M2:
+        return true;
+    default:
+        return vec_type_integer(dtype);
+    }
+}
+
+bool vec_type_integer(unsigned dtype)
+{
+    switch (dtype) {
+    case TILE_DT_S64: case TILE_DT_S32: case TILE_DT_S16: case TILE_DT_S8:
+    case TILE_DT_U64: case TILE_DT_U32: case TILE_DT_U16: case TILE_DT_U8:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool vec_encoding_valid(unsigned dtype, uint64_t raw)
+{
+    return tile_num_classify(dtype, raw) != TILE_NUM_INVALID;
+}
+
+/* ---- Integers ---- */
+
+static bool is_signed(unsigned dtype)
+{
+    return tile_dtype_info(dtype)->is_signed;
+}
+
+static uint64_t int_binary(unsigned dtype, VecBinOp op, uint64_t l, uint64_t r)
+{
+    unsigned w = width_of(dtype);
+    bool s = is_signed(dtype);
+    uint64_t a = tile_int_normalize(dtype, l), b = tile_int_normalize(dtype, r);
+    unsigned n = (unsigned)(b & (w - 1));       /* the count keeps log2(W) bits */
+    bool less = s ? (int64_t)a < (int64_t)b : a < b;
+
+    switch (op) {
+    case VEC_ADD:
+        return low_bits(a + b, w);
+    case VEC_SUB:
+        return low_bits(a - b, w);
+    case VEC_MUL:
+        return low_bits(a * b, w);
+    case VEC_AND:
+        return low_bits(a & b, w);
+    case VEC_OR:
+        return low_bits(a | b, w);
+    case VEC_XOR:
+        return low_bits(a ^ b, w);
+    case VEC_SHL:
+        return low_bits(a << n, w);
+    case VEC_SHR:       /* arithmetic for signed types, logical for unsigned */
+        return low_bits(s ? (uint64_t)((int64_t)a >> n) : a >> n, w);
+    case VEC_MAX:       /* a tie keeps the left operand */
+        return low_bits(less ? b : a, w);
+    case VEC_MIN:
+        return low_bits(a == b || less ? a : b, w);
+    }
+    return 0;
+}
+
+/* ---- Floating point: exact intermediates ---- */
+
+/* (-1)^neg * sig * 2^exp; a nonzero sig is kept with its top bit at 125
+ * and any discarded bits jammed into bit 0, so one final rounding of up
+ * to 64 bits is correct in every mode. */
+typedef struct Wide {
+    bool neg;
+    unsigned __int128 sig;
+    int exp;
+} Wide;
+
+#define WIDE_TOP 125
+
+static int msb128(unsigned __int128 v)
+{
+    uint64_t hi = (uint64_t)(v >> 64);
+
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)v);
+}
+
+static void wide_shift_right(Wide *w, int n)
+{
+    if (n >= 127) {
+        w->sig = w->sig != 0;
+    } else if (n > 0) {
+        bool lost = (w->sig & ((((unsigned __int128)1) << n) - 1)) != 0;
+        w->sig = (w->sig >> n) | lost;
+    }
+    w->exp += n;
+}
+
+static void wide_normalize(Wide *w)
+{
+    int m;
+
+    if (!w->sig) {
+        return;
+    }
+    m = msb128(w->sig);
+    if (m < WIDE_TOP) {
+        w->sig <<= WIDE_TOP - m;
+        w->exp -= WIDE_TOP - m;
+    } else {
+        wide_shift_right(w, m - WIDE_TOP);
+    }
+}
+
+static Wide wide_of(const TileNumExact *x)
+{
+    Wide w = { x->neg, x->sig, x->exp };
+
+    wide_normalize(&w);
+    return w;
+}
+
+/* a + b; a zero sum has neg = false (the caller applies the zero rule). */
+static Wide wide_add(Wide a, Wide b)
+{
+    Wide r;
+
+    if (!a.sig) {
+        return b;
+    }
+    if (!b.sig) {
+        return a;
+    }
+    if (a.exp < b.exp) {
+        Wide t = a;
+        a = b;
+        b = t;
+    }
+    wide_shift_right(&b, a.exp - b.exp);
+    r.exp = a.exp;
+    if (a.neg == b.neg) {
+        r.sig = a.sig + b.sig;
+        r.neg = a.neg;
+    } else if (a.sig >= b.sig) {
+        r.sig = a.sig - b.sig;
+        r.neg = a.neg;
+    } else {
+        r.sig = b.sig - a.sig;
+        r.neg = b.neg;
+    }
+    if (!r.sig) {
+        r.neg = false;
+    }
+    wide_normalize(&r);
+    return r;
+}
+
+static Wide wide_mul(const TileNumExact *a, const TileNumExact *b)
+{
+    Wide r = { a->neg != b->neg, (unsigned __int128)a->sig * b->sig, a->exp + b->exp };
+
+    wide_normalize(&r);
+    return r;
+}
+
+/* Round a nonzero wide value once, to nearest even, into dtype. */
+static uint64_t wide_round(unsigned dtype, const Wide *w, unsigned *flags)
+{
+    Wide n = *w;
+    TileNumExact x;
+
+    wide_shift_right(&n, WIDE_TOP - 63);
+    x.neg = n.neg;
+    x.sig = (uint64_t)n.sig & ~UINT64_C(1);
+    x.sticky = (n.sig & 1) != 0;
+    x.exp = n.exp;
+    /* bit 0 carries only jammed bits (the top is at 63 with 62 more below
+     * the widest fraction): move it into sticky */
+    return tile_num_round(dtype, &x, TILE_RND_RNE, 0, flags);
+}
+
+static uint64_t zero_of(unsigned dtype, bool neg)
+{
+    return neg ? UINT64_C(1) << (width_of(dtype) - 1) : 0;
+}
+
+static uint64_t canonical_nan(unsigned dtype)
+{
+    return tile_dtype_info(dtype)->nan_raw;
+}
+
+static uint64_t inf_of(unsigned dtype, bool neg)
+{
+    const TileDTypeInfo *d = tile_dtype_info(dtype);
+    unsigned w = d->width;
+    /* all-ones exponent, zero fraction (FP64 .. E5M2) */
+    uint64_t mag = ((UINT64_C(1) << d->exp_bits) - 1) << (w - 1 - d->exp_bits);
+
+    return mag | zero_of(dtype, neg);
+}
+
+static bool is_nan_class(TileNumClass c)
+{
+    /* an invalid TF32 / HF32 encoding counts as a signaling NaN (no
+     * arithmetic checks it; docs/implementation-defined.md) */
+    return tile_num_class_is_nan(c) || c == TILE_NUM_INVALID;
+}
+
+static bool is_snan_class(TileNumClass c)
+{
+    return c == TILE_NUM_SNAN || c == TILE_NUM_INVALID;
+}
+
+static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
+                          unsigned *flags)
+{
+    TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
+    TileNumExact a, b;
+    bool rneg = tile_num_class_is_negative(cr) != negate_r;
+
+    if (is_nan_class(cl) || is_nan_class(cr)) {
+        if (is_snan_class(cl) || is_snan_class(cr)) {
+            *flags |= TILE_NUM_NV;
+        }
+        return canonical_nan(dtype);
+    }
+    if (tile_num_class_is_inf(cl) || tile_num_class_is_inf(cr)) {
+        if (tile_num_class_is_inf(cl) && tile_num_class_is_inf(cr) &&
+            tile_num_class_is_negative(cl) != rneg) {
+            *flags |= TILE_NUM_NV;
+            return canonical_nan(dtype);
+        }
+        return inf_of(dtype, tile_num_class_is_inf(cl) ? tile_num_class_is_negative(cl) : rneg);
+    }
+    tile_num_exact(dtype, l, &a);
+    tile_num_exact(dtype, r, &b);
+    b.neg = rneg;
+    if (tile_num_class_is_zero(cl) && tile_num_class_is_zero(cr)) {
+        return zero_of(dtype, a.neg && b.neg);
+    }
+    Wide s = wide_add(wide_of(&a), wide_of(&b));
+    return s.sig ? wide_round(dtype, &s, flags) : zero_of(dtype, false);
+}
+
+static uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, unsigned *flags)
+{
+    TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
+    bool neg = tile_num_class_is_negative(cl) != tile_num_class_is_negative(cr);
+    TileNumExact a, b;
+
+    if (is_nan_class(cl) || is_nan_class(cr)) {
+        if (is_snan_class(cl) || is_snan_class(cr)) {
+            *flags |= TILE_NUM_NV;
+        }
+        return canonical_nan(dtype);
+    }
+    if (tile_num_class_is_inf(cl) || tile_num_class_is_inf(cr)) {
+        if (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr)) {
+            *flags |= TILE_NUM_NV;
+            return canonical_nan(dtype);
+        }
+        return inf_of(dtype, neg);
+    }
+    if (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr)) {
+        return zero_of(dtype, neg);
+    }
+    tile_num_exact(dtype, l, &a);
+    tile_num_exact(dtype, r, &b);
+    Wide p = wide_mul(&a, &b);
+    return wide_round(dtype, &p, flags);
+}
+
+/* The order key of TMAX / TMIN / TCMP: monotonic in the value over W bits. */
+static uint64_t order_key(unsigned dtype, uint64_t v)
+{
+    unsigned w = width_of(dtype);
+    uint64_t sign = UINT64_C(1) << (w - 1);
+
+    return v & sign ? low_bits(~v, w) : v | sign;
+}
+
+/* maximumNumber / minimumNumber with -0 < +0 (HardwareNumericMinMaxSpecial). */
+static uint64_t float_minmax(unsigned dtype, bool max, uint64_t l, uint64_t r,
+                             unsigned *flags)
+{
+    TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
+    bool nl = is_nan_class(cl), nr = is_nan_class(cr);
+
+    if (is_snan_class(cl) || is_snan_class(cr)) {
+        *flags |= TILE_NUM_NV;
+    }
+    if (nl && nr) {
+        return canonical_nan(dtype);
+    }
+    if (nl || nr) {
+        return nl ? r : l;          /* the number, bits unchanged */
+    }
+    if (max) {
+        return order_key(dtype, l) >= order_key(dtype, r) ? l : r;
+    }
+    return order_key(dtype, l) <= order_key(dtype, r) ? l : r;
+}
+
+uint64_t vec_binary(unsigned dtype, VecBinOp op, uint64_t l, uint64_t r, bool pto_v0,
+                    unsigned *flags)
+{
+    unsigned w = width_of(dtype);
+
+    if (!tile_dtype_info(dtype)->is_float) {
+        return int_binary(dtype, op, l, r);
+    }
+    if (pto_v0 && (op == VEC_ADD || op == VEC_SUB || op == VEC_MUL)) {
+        /* the reference profile: integer arithmetic on the raw carriers */
+        return low_bits(op == VEC_ADD ? l + r : op == VEC_SUB ? l - r : l * r, w);
+    }
+    switch (op) {
+    case VEC_ADD:
+        return float_add(dtype, l, r, false, flags);
+    case VEC_SUB:
+        return float_add(dtype, l, r, true, flags);
+    case VEC_MUL:
+        return float_mul(dtype, l, r, flags);
+    case VEC_MAX:
+    case VEC_MIN:
+        return float_minmax(dtype, op == VEC_MAX, l, r, flags);
+    default:
+        return int_binary(dtype, op, l, r);     /* not reached: integer-only ops */
+    }
+}
+
+/* ---- Unary ---- */
+
+uint64_t vec_unary(unsigned dtype, VecUnOp op, uint64_t v, unsigned *flags)
+{
+    unsigned w = width_of(dtype);
+    uint64_t sign = UINT64_C(1) << (w - 1);
+    bool s = is_signed(dtype);
+
+    if (tile_dtype_info(dtype)->is_float) {
+        TileNumClass c = tile_num_classify(dtype, v);
+
+        switch (op) {
+        case VEC_ABS:           /* the sign bit only: NaNs keep their payload */
+            return v & ~sign;
+        case VEC_NEG:
+            return v ^ sign;
+        case VEC_RELU:
+            if (is_nan_class(c)) {
+                if (is_snan_class(c)) {
+                    *flags |= TILE_NUM_NV;
+                }
+                return canonical_nan(dtype);
+            }
+            return tile_num_class_is_negative(c) ? 0 : v;
+        default:
+            return v;           /* TNOT: integers only (checked before) */
+        }
+    }
+    switch (op) {
+    case VEC_ABS:               /* INT_MIN keeps its pattern */
+        return s && (v & sign) ? low_bits(0 - v, w) : v;
+    case VEC_NOT:
+        return low_bits(~v, w);
+    case VEC_NEG:
+        return low_bits(0 - v, w);
+    case VEC_RELU:
+        return s && (v & sign) ? 0 : v;
+    }
+    return v;
+}
+
+/* ---- Compare ---- */
+
+bool vec_compare(unsigned dtype, VecCmp cmp, uint64_t l, uint64_t r, unsigned *flags)
+{
+    bool equal, less;
+
+    if (tile_dtype_info(dtype)->is_float) {
+        TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
+        bool both_zero = tile_num_class_is_zero(cl) && tile_num_class_is_zero(cr);
+
+        if (is_nan_class(cl) || is_nan_class(cr)) {
+            if (is_snan_class(cl) || is_snan_class(cr)) {
+                *flags |= TILE_NUM_NV;
+            }
+            return cmp == VEC_NE;
+        }
+        equal = both_zero || l == r;
+        less = !both_zero && order_key(dtype, l) < order_key(dtype, r);
+    } else {
+        uint64_t a = tile_int_normalize(dtype, l), b = tile_int_normalize(dtype, r);
+        equal = a == b;
+        less = is_signed(dtype) ? (int64_t)a < (int64_t)b : a < b;
+    }
+    switch (cmp) {
+    case VEC_EQ:
+        return equal;
+    case VEC_NE:
+        return !equal;
+    case VEC_LT:
+        return less;
+    case VEC_GT:
+        return !less && !equal;
+    case VEC_LE:
+        return less || equal;
+    case VEC_GE:
+        return !less;
+    }
+    return false;
+}
+
+/* ---- FMA ---- */
+
+uint64_t vec_fma(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, bool pto_v0,
+                 unsigned *flags)
+{
+    unsigned w = width_of(dtype);
+    TileNumClass cl, cr, ca;
+    bool pneg, pinf;
+    TileNumExact x, y, z;
+
+    if (!tile_dtype_info(dtype)->is_float) {
+        return low_bits(low_bits(l * r, w) + a, w);
+    }
+    cl = tile_num_classify(dtype, l);
+    cr = tile_num_classify(dtype, r);
+    ca = tile_num_classify(dtype, a);
+    pneg = tile_num_class_is_negative(cl) != tile_num_class_is_negative(cr);
+    pinf = tile_num_class_is_inf(cl) || tile_num_class_is_inf(cr);
+    /* the invalid cases come first, in both profiles (TileFixedFusedMultiplyAddValue) */
+    if (is_snan_class(cl) || is_snan_class(cr) || is_snan_class(ca) ||
+        (pinf && (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr))) ||
+        (pinf && !is_nan_class(cl) && !is_nan_class(cr) && tile_num_class_is_inf(ca) &&
+         tile_num_class_is_negative(ca) != pneg)) {
+        *flags |= TILE_NUM_NV;
+        return canonical_nan(dtype);
+    }
+    if (pto_v0) {
+        return low_bits(l * r + a, w);
+    }
+    if (is_nan_class(cl) || is_nan_class(cr) || is_nan_class(ca)) {
+        return canonical_nan(dtype);
+    }
+    if (pinf) {
+        return inf_of(dtype, pneg);
+    }
+    if (tile_num_class_is_inf(ca)) {
+        return a;
+    }
+    tile_num_exact(dtype, a, &z);
+    if (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr)) {
+        if (tile_num_class_is_zero(ca)) {
+            return zero_of(dtype, pneg && z.neg);
+        }
+        return a;
+    }
+    tile_num_exact(dtype, l, &x);
+    tile_num_exact(dtype, r, &y);
+    Wide s = wide_add(wide_mul(&x, &y), wide_of(&z));
+    return s.sig ? wide_round(dtype, &s, flags) : zero_of(dtype, false);
+}
+
+/* ---- TCVT ---- */
+
+uint64_t vec_convert(unsigned dst, unsigned src, uint64_t raw, unsigned rmode, bool sat,
+                     bool pto_v0, unsigned *flags)
+{
+    const TileDTypeInfo *dd = tile_dtype_info(dst), *sd = tile_dtype_info(src);
+    /* RMode 0: toward zero into an integer, else nearest even */
+    TileRound rm = tile_round_from_rmode(rmode, tile_round_tcvt_default(dst));
+
+    if (pto_v0 && (dd->is_float || sd->is_float) && dst != TILE_DT_E8M0) {
+        /* the reference profile copies (or truncates) the raw carrier */
+        return low_bits(raw, dd->width);
+    }
+    return tile_num_convert(dst, src, raw, rm, sat ? TILE_NUM_SAT : 0, flags);
+}
