@@ -367,6 +367,7 @@ void helper_b_iot(CPUTileState *env, uint64_t pc, uint32_t insn, uint32_t has_ds
     }
     /* TMOV.L2S.INSERT / .PUBLISH (TLSU functions 9, 10) take no Local result */
     if (has_dst && env->blk.btype == TILE_BTYPE_TILE &&
+        extract32(env->blk.ext.tile_op, 16, 4) == 1 && !tile_insn_is_tepl(env->blk.ext.tile_op) &&
         (extract32(env->blk.ext.tile_op, 20, 5) == 9 ||
          extract32(env->blk.ext.tile_op, 20, 5) == 10)) {
         tile_engine_fault(env, TILE_FAULT_LEGALITY, pc, ra, "Local destination in TMOV.L2S");
