@@ -781,12 +781,331 @@ def gen_float(outdir, name, v0):
          "the status flags ORed over every PE and element.")))
 
 
+def same_width(rng, dt):
+    """a VEC type of dt's width (a predicate fits data of the same rows)"""
+    return rng.choice([t for t in ARITH if BITS[t] == BITS[dt]])
+
+
+def pred_case(P, dt, pes, cm, scalar_form, sel_dt=None, sel_scalar=False):
+    """TCMP / TCMPS into a predicate, then TSEL / TSELS over it"""
+    rng = P.rng
+    bits = BITS[dt]
+    vr, vc, col = rand_shape(rng, bits)
+    size = T.min_size(bits, col, vr)
+    d = dims_of(vr, vc, col)
+    sel_dt = sel_dt or dt
+    P.case("tcmp%s.%s %s, then tsel%s %s, %dx%d mask %s" % (
+        "s" if scalar_form else "", CMP[cm], dt, "s" if sel_scalar else "", sel_dt, vr, vc,
+        T.mask_str(pes)))
+    if is_float(dt):
+        sp = specials(dt)
+        gen = lambda: rng.choice(sp) if rng.random() < 0.4 else rand_raw(rng, dt)
+    else:
+        gen = lambda: rand_raw(rng, dt)
+    A = P.rand_load(dt, pes, vr, vc, col=col, gen=gen)
+    psize = rng.choice([1, size])       # ceil(rows * col / 8) bytes suffice
+    pad = rng.randint(0, 3)
+    if scalar_form:
+        sc = scalar_regs(rng, pes, lambda: rng.choice([gen(), A.frag[pes[0]][(0, 0)]]) |
+                         (rng.getrandbits(64 - bits) << bits if bits < 64 else 0))
+        while any(s is not None and not valid(dt, low(s, bits)) for s in sc):
+            sc = [None if s is None else s & ~((1 << FMT[dt][2]) - 1) for s in sc]
+        pr = P.vec("tcmps", dt, pes, [("t", 1)], psize, hand="n", scalars=sc, cmode=cm,
+                   pad=pad, pred=True, **d,
+                   model=lambda p, r, c: compare(dt, cm, A.frag[p][(r, c)], low(sc[p], bits)))
+    else:
+        B = P.rand_load(dt, pes, vr, vc, col=col,
+                        gen=lambda: rng.choice([gen(), A.frag[pes[0]][(0, 0)]]))
+        pr = P.vec("tcmp", dt, pes, [("t", 2), ("t", 1)], psize, hand="n", cmode=cm, pad=pad,
+                   pred=True, **d,
+                   model=lambda p, r, c: compare(dt, cm, A.frag[p][(r, c)], B.frag[p][(r, c)]))
+    P.check_flags()
+    # TSELS checks its true source's encodings (tile-scalar-schema); TSEL does not
+    lz = FMT[sel_dt][2] if sel_scalar and is_float(sel_dt) else 0
+    X = P.rand_load(sel_dt, pes, vr, vc, col=col, hand="u",
+                    gen=lambda: rng.getrandbits(bits) & ~((1 << lz) - 1))
+    if sel_scalar:
+        f = scalar_regs(rng, pes, lambda: rng.getrandbits(64))
+        P.vec("tsels", sel_dt, pes, [("n", 1), ("u", 1)], size, scalars=f, **d,
+              model=lambda p, r, c: (X.frag[p][(r, c)] if pr.frag[p][(r, c)]
+                                     else low(f[p], bits), 0))
+    else:
+        Y = P.rand_load(sel_dt, pes, vr, vc, col=col, hand="u",
+                        gen=lambda: rng.getrandbits(bits))
+        P.vec("tsel", sel_dt, pes, [("n", 1), ("u", 2), ("u", 1)], size, **d,
+              model=lambda p, r, c: (X.frag[p][(r, c)] if pr.frag[p][(r, c)]
+                                     else Y.frag[p][(r, c)], 0))
+    P.store(sel_dt, pes)
+    P.check_flags()
+
+
+PAD32 = {"u32": [0, 0xFFFFFFFF, 0, 0], "s32": [0, 0x7FFFFFFF, 0x80000000, 0]}
+
+
+def gather_mask_case(P, dt, pes, scatter):
+    """a TCMPS predicate over the index tile drives MGATHER.MASK / MSCATTER.MASK"""
+    rng = P.rng
+    vr, vc = rng.randint(1, 3), rng.randint(1, 8)
+    col = 1 << (vc - 1).bit_length()
+    size = T.min_size(32, col, vr)
+    d = dims_of(vr, vc, col)
+    n = vr * vc
+    P.case("%s.mask %s %dx%d mask %s" % ("mscatter" if scatter else "mgather", dt, vr, vc,
+                                         T.mask_str(pes)))
+    mem = [None] * 4
+    perm = {}
+    for p in pes:
+        words = [rng.getrandbits(32) for _ in range(2 * n)]
+        b = P.new_buf(8 * n)
+        b.init[:] = b.cur[:] = b"".join(w.to_bytes(4, "little") for w in words)
+        mem[p] = b
+        perm[p] = rng.sample(range(2 * n), n)       # distinct word offsets
+    idx_vals = [[[4 * perm[p][r * vc + c] for c in range(vc)] for r in range(vr)]
+                if p in pes else None for p in ALL]
+    I = P.load("s32", pes, idx_vals, hand="u", col=col if col != vc else None)
+    th = scalar_regs(rng, pes, lambda: 4 * rng.randint(0, 2 * n))
+    pr = P.vec("tcmps", "s32", pes, [("u", 1)], 1, hand="n", scalars=th, cmode=2, pred=True,
+               **d, model=lambda p, r, c: compare("s32", 2, I.frag[p][(r, c)], th[p]))
+    bases = [T.Addr(mem[p], 0) if p in pes else None for p in ALL]
+    if scatter:
+        D = P.rand_load(dt, pes, vr, vc, col=col, gen=lambda: rng.getrandbits(32))
+        P.regs(a0=bases)
+        P.emit("bstart.mscatter.mask %s" % dt)
+        P.emit("b.iot t#1, u#1, mask=%s" % T.mask_str(pes))
+        P.emit("b.iot n#1, mask=%s, last" % T.mask_str(pes))
+        P.emit("b.ior a0, zero, zero, ->zero")
+        P.dims(**d)
+        for p in pes:
+            for r in range(vr):
+                for c in range(vc):
+                    if pr.frag[p][(r, c)]:
+                        o = I.frag[p][(r, c)]
+                        mem[p].cur[o:o + 4] = D.frag[p][(r, c)].to_bytes(4, "little")
+        P.finish(None, "ok")
+        P.check(*[mem[p] for p in pes])
+        return
+    pad = rng.randint(0, 3)
+    P.regs(a0=bases)
+    P.emit("bstart.mgather.mask %s" % dt)
+    P.emit("b.iot u#1, n#1, mask=%s, last, ->m<%s>" % (T.mask_str(pes), format(size, "04b")))
+    P.emit("b.ior a0, zero, zero, ->zero")
+    P.dims(**d)
+    P.emit("b.datr layout=0, datatype=0, pad=%d, cmode=0, rmode=0" % pad)
+    new = T.Tile(dt, T.size_bytes(size), col, vr, vc, "RM", pes)
+    for p in pes:
+        new.frag[p] = {}
+        for r in range(vr):
+            for c in range(vc):
+                o = I.frag[p][(r, c)]
+                new.frag[p][(r, c)] = (int.from_bytes(mem[p].cur[o:o + 4], "little")
+                                       if pr.frag[p][(r, c)] else PAD32[dt][pad])
+        new.defined[p] = True
+    P.push("m", new)
+    P.finish(None, "ok")
+    P.store(dt, pes)
+
+
+def gen_pred(outdir):
+    P = VecProg("vec-gen-pred.s", 0x7EC4)
+    rng = P.rng
+    for dt in ARITH:
+        for cm in range(6):
+            pred_case(P, dt, rng.choice(MASKS), cm, cm % 2 == 1,
+                      sel_dt=same_width(rng, dt) if cm == 4 else None, sel_scalar=cm >= 3)
+    for scatter in (False, True):
+        for dt in ("u32", "s32"):
+            for pes in ((0,), ALL, (0, 1, 2)):
+                gather_mask_case(P, dt, pes, scatter)
+    P.case("pools: predicates charged like any Local tile")
+    P.check_pools()
+    P.write(outdir, header(
+        "VEC predicates: TCMP and TCMPS in all six CMode relations on the sixteen "
+        "arithmetic types (NaN unordered, -0 == +0) make predicate tiles that TSEL and "
+        "TSELS then use per PE; MGATHER.MASK and MSCATTER.MASK take a TCMPS predicate: "
+        "masked-off lanes keep the pad and make no access."))
+
+
+def cvt_value(rng, t):
+    """a TCVT source: specials, small values, and magnitudes across the integer ranges"""
+    if not is_float(t):
+        return rand_raw(rng, t)
+    x = rng.random()
+    if x < 0.25:
+        return rng.choice(specials(t))
+    if x < 0.6:
+        return rand_raw(rng, t, 0)
+    q = Fr(rng.randint(-(1 << rng.randint(1, 70)), 1 << rng.randint(1, 70)),
+           rng.choice([1, 2, 4, 3, 1 << 20]))
+    return encode_float(t, C.fin(q))[0]
+
+
+def datr_line(layout=0, dt=0, pad=0, cmode=0, rmode=0, sat=False, canon=False):
+    return "b.datr layout=%d, datatype=%d, pad=%d, cmode=%d, rmode=%d%s%s" % (
+        layout, dt, pad, cmode, rmode, ", sat" if sat else "", ", canonicalize" if canon else "")
+
+
+CODE = {n: c for c, n, _ in T.DTYPES}
+
+
+def cvt_case(P, src, dst, pes, rmode, sat, rows=8, col=16, vr=None, vc=None):
+    """TCVT src -> dst: source and destination keep Rows, so their SizeCodes
+    scale with the element widths"""
+    rng = P.rng
+    vr, vc = vr or rng.randint(1, rows), vc or rng.randint(1, col)
+    ssize = (rows * col * BITS[src] // 8 // 128).bit_length()
+    dsize = (rows * col * BITS[dst] // 8 // 128).bit_length()
+    P.case("tcvt %s -> %s rmode %d%s, %dx%d mask %s" % (src, dst, rmode, " sat" if sat else "",
+                                                      vr, vc, T.mask_str(pes)))
+    A = P.rand_load(src, pes, vr, vc, col=col, size=ssize, gen=lambda: cvt_value(rng, src))
+    P.vec("tcvt", src, pes, [("t", 1)], dsize, vc=vc, vr=vr, col=col, dst_dt=dst,
+          datr=datr_line(dt=31 if dst == src and rng.random() < 0.5 else CODE[dst],
+                         rmode=rmode, sat=sat, pad=rng.randint(0, 3)),
+          model=lambda p, r, c: convert(dst, src, A.frag[p][(r, c)], rmode, sat))
+    P.store(dst, pes)
+    P.check_flags()
+
+
+def gen_cvt(outdir):
+    P = VecProg("vec-gen-cvt.s", 0x7EC5)
+    rng = P.rng
+    for src in ARITH:
+        dsts = rng.sample([t for t in ARITH if t != src], 4) + [src]
+        for dst in dsts:
+            cvt_case(P, src, dst, rng.choice(MASKS), rng.randint(0, 7), rng.random() < 0.4)
+    # every rounding mode, with and without Sat, on the float -> integer and narrowing paths
+    for src, dst in (("fp32", "s32"), ("fp32", "u8"), ("fp64", "fp16"), ("fp32", "bf16"),
+                     ("s32", "fp16"), ("u64", "fp32")):
+        for rmode in range(8):
+            cvt_case(P, src, dst, ALL, rmode, rmode % 2 == 1)
+    # ND -> DN then DN -> ND: the layout halves of B.DATR Layout (1 ND2DN, 6 DN2ND)
+    P.case("tcvt fp32 -> fp16 ND2DN, then fp16 -> fp32 DN2ND")
+    A = P.rand_load("fp32", ALL, 8, 16, col=16, size=5, gen=lambda: cvt_value(rng, "fp32"))
+    H = P.vec("tcvt", "fp32", ALL, [("t", 1)], 4, vc=16, vr=8, col=16, dst_dt="fp16",
+              datr=datr_line(layout=1, dt=CODE["fp16"]), hand="n",
+              model=lambda p, r, c: convert("fp16", "fp32", A.frag[p][(r, c)], 0, False))
+    P.vec("tcvt", "fp16", ALL, [("n", 1)], 5, vc=16, vr=8, col=16, dst_dt="fp32",
+          datr=datr_line(layout=6, dt=CODE["fp32"]),
+          model=lambda p, r, c: convert("fp32", "fp16", H.frag[p][(r, c)], 0, False))
+    P.store("fp32", ALL)
+    P.check_flags()
+    P.write(outdir, header(
+        "VEC TCVT: each arithmetic type into four others and itself (B.DATR DataType, or "
+        "31 for the same type), every B.DATR RMode with and without Sat, the default "
+        "toward-zero rounding into integers, the indefinite results, and the ND2DN / "
+        "DN2ND layout halves; source and destination keep Rows, so their SizeCodes scale "
+        "with the widths."))
+
+
+def gen_legal(outdir):
+    """each block faults (trap 5 at its BSTOP) with no effect; every group
+    ends with the legal block over the same operands"""
+    P = VecProg("vec-gen-legal.s", 0x7EC6)
+    rng = P.rng
+    bad = lambda *a, **k: P.vec(*a, expect="fault", **k)
+
+    P.case("setup: FP32 4x8 tiles A, B on all PEs; S32 C; a predicate; A on PE0 only")
+    A = P.rand_load("fp32", ALL, 4, 8)
+    B = P.rand_load("fp32", ALL, 4, 8)
+    Ci = P.rand_load("s32", ALL, 4, 8, hand="u")
+    only0 = P.rand_load("fp32", (0,), 4, 8, hand="u")
+    pr = P.vec("tcmp", "fp32", ALL, [("t", 2), ("t", 1)], 1, vc=8, vr=4, hand="n", pred=True,
+               cmode=2, model=lambda p, r, c: compare("fp32", 2, A.frag[p][(r, c)],
+                                                     B.frag[p][(r, c)]))
+    P.check_flags()
+    src2 = [("t", 2), ("t", 1)]
+    ok = dict(vc=8, vr=4)
+    cases = [
+        ("a Shared binding", dict(extra=["b.ios mask=1111, ->s3<0001>"])),
+        ("no LB0", dict(vc=None, vr=4)),
+        ("an explicit LB1 of 0", dict(vc=8, vr=0)),
+        ("LB0 differs from the sources' valid columns", dict(vc=7, vr=4)),
+        ("LB2 differs from the sources' columns", dict(vc=8, vr=4, col=16)),
+        ("the destination SizeCode gives other rows", dict(size=2)),
+        ("B.IOR on an operation without a scalar", dict(ior="b.ior zero, zero, zero, ->zero")),
+        ("B.DATR RMode", dict(datr=datr_line(rmode=1))),
+        ("B.DATR Sat", dict(datr=datr_line(sat=True))),
+        ("B.DATR CMode outside a compare", dict(datr=datr_line(cmode=1))),
+        ("B.DATR DataType", dict(datr=datr_line(dt=CODE["fp16"]))),
+        ("B.DATR Layout ND2DN", dict(datr=datr_line(layout=1))),
+        ("B.DATR Layout ND2M16 (CUBE transport)", dict(datr=datr_line(layout=22))),
+        ("the BSTART type is not the sources'", dict(dt="s32")),
+        ("sources of two types", dict(srcs=[("t", 1), ("u", 2)])),
+        ("a source with no fragment on PE1..PE3", dict(srcs=[("t", 1), ("u", 1)])),
+        ("a predicate as a numeric source", dict(srcs=[("t", 1), ("n", 1)])),
+        ("a source names no live tile", dict(srcs=[("t", 1), ("m", 9)])),
+        ("two destinations", dict(bindings=["b.iot t#2, mask=1111, ->m<0001>",
+                                            "b.iot t#1, mask=1111, last, ->m<0001>"])),
+    ]
+    for why, kw in cases:
+        P.case("tadd rejected: " + why)
+        args = dict(ok, srcs=src2, size=1, dt="fp32")
+        args.update(kw)
+        srcs, size, dt = args.pop("srcs"), args.pop("size"), args.pop("dt")
+        bad("tadd", dt, ALL, srcs, size, **args)
+        P.check_pools()
+    P.case("the destination does not fit its SizeCode: Fault_TileAllocation")
+    P.rand_load("fp32", ALL, 8, 32, size=4, hand="u")
+    bad("tabs", "fp32", ALL, [("u", 1)], 1, vc=32, vr=8)
+    P.check_pools()
+    for why, op, dt, srcs, kw in [
+        ("TAND on FP32", "tand", "fp32", src2, {}),
+        ("TNOT on FP32", "tnot", "fp32", [("t", 1)], {}),
+        ("TFMA with one binding", "tfma", "fp32", src2,
+         dict(bindings=["b.iot t#2, t#1, mask=1111, last, ->m<0001>"])),
+        ("TSEL with a numeric mask", "tsel", "fp32", [("t", 1), ("t", 2), ("t", 1)], {}),
+        ("TSEL with B.IOR", "tsel", "fp32", [("n", 1), ("t", 2), ("t", 1)],
+         dict(ior="b.ior zero, zero, zero, ->zero")),
+        ("TADDS with RegSrc1", "tadds", "fp32", [("t", 1)],
+         dict(ior="b.ior a2, a2, zero, ->zero")),
+        ("TEXPANDS with a source", "texpands", "fp32", [("t", 1)], {}),
+        ("TCVT S32 -> E8M0", "tcvt", "s32", [("u", 3)], dict(datr=datr_line(dt=13))),
+        ("TCVT Canonicalize on an ordinary source", "tcvt", "fp32", [("t", 1)],
+         dict(datr=datr_line(dt=CODE["fp32"], canon=True))),
+        ("TCVT DN2ND of a row-major source", "tcvt", "fp32", [("t", 1)],
+         dict(datr=datr_line(layout=6, dt=CODE["fp32"]))),
+        ("TADDS with an invalid TF32 scalar", "tadds", "tf32", [("t", 1)], {}),
+    ]:
+        P.case(why + ": rejected")
+        if op == "tadds" and dt == "tf32":
+            P.rand_load("tf32", ALL, 4, 8)
+            kw = dict(scalars=[0x3F800001] * 4)
+        bad(op, dt, ALL, srcs, 1, vc=8, vr=4, **kw)
+        P.check_pools()
+    P.case("TMAX over an invalid TF32 element: rejected")
+    P.rand_load("tf32", ALL, 4, 8, gen=lambda: 0x3F800000 | rng.randint(1, 0x1FFF))
+    P.rand_load("tf32", ALL, 4, 8)
+    bad("tmax", "tf32", ALL, src2, 1, vc=8, vr=4)
+    P.case("a rejected block records no status flags")
+    P.check_flags()
+    P.case("TSTORE of a predicate: rejected")
+    P.emit("bstart.tstore u8")
+    P.emit("b.ior zero, zero, zero, ->zero")
+    P.emit("b.iot n#1, mask=1111, last")
+    P.finish((5, None), 5)
+    P.case("the operands survive: the legal TSEL over A, B")
+    at = lambda tile: ("t", P.hands["t"].index(tile) + 1)
+    P.vec("tsel", "fp32", ALL, [("n", 1), at(A), at(B)], 1, vc=8, vr=4,
+          model=lambda p, r, c: (A.frag[p][(r, c)] if pr.frag[p][(r, c)]
+                                 else B.frag[p][(r, c)], 0))
+    P.store("fp32", ALL)
+    P.check_pools()
+    P.write(outdir, header(
+        "VEC legality: Shared bindings, B.DIM, destination SizeCode, B.IOR and B.DATR "
+        "applicability, types, shapes, PE fragments, predicate and numeric storage, the "
+        "binding schemas of TFMA / TSEL / TEXPANDS, TCVT pairs and layouts, and encodings; "
+        "each rejected block is trap 5 at its BSTOP with the pools, the operands and the "
+        "status flags unchanged."))
+
+
 def main():
     outdir = sys.argv[1] if len(sys.argv) > 1 else HERE
     random.seed(0x7EC0)
     gen_int(outdir)
     gen_float(outdir, "vec-gen-float.s", False)
     gen_float(outdir, "vec-gen-v0.s", True)
+    gen_pred(outdir)
+    gen_cvt(outdir)
+    gen_legal(outdir)
 
 
 if __name__ == "__main__":
