@@ -112,6 +112,33 @@ with tempfile.TemporaryDirectory() as tmp:
     tail = r.stdout.strip().splitlines()[-2:]
     check("B.IOS with bit 26/27 set is illegal", all("<illegal>" in l for l in tail), tail)
 
+    # BSTART.TEPL: the VEC / SFU spellings set Mode [26:25] and Function
+    # [24:20] from the operation (TADD 0/0, TCMPS 1/13, TEXP 0/18, TSORT
+    # 3/12); the disassembler prints the engine's spelling, and the TEPL
+    # spelling only for a selector hole (0/5)
+    tepl = ("_start:\n bstart.vec tadd, fp32\n bstart.vec TCMPS, s8\n bstart.sfu texp, fp16\n"
+            " bstart.sfu tsort, u32\n bstart.tepl mode=0, function=5, fp32\n")
+    words = [0x00019181 | fn << 20 | mode << 25 | dt << 27
+             for mode, fn, dt in ((0, 0, 1), (1, 13, 19), (0, 18, 4), (3, 12, 25), (0, 5, 1))]
+    tsrc = os.path.join(tmp, "tepl.s")
+    open(tsrc, "w").write(tepl)
+    tbin = os.path.join(tmp, "tepl.bin")
+    r = run(tile_as, "--base", "0", "-O", "binary", "-o", tbin, tsrc)
+    got = open(tbin, "rb").read() if r.returncode == 0 else b""
+    check("bstart.vec / .sfu / .tepl encode Mode:Function",
+          got == b"".join(w.to_bytes(4, "little") for w in words), r.stderr + got.hex())
+    r = run(tile_objdump, "--raw", tbin, "--base", "0")
+    want = ["bstart.vec tadd, fp32", "bstart.vec tcmps, s8", "bstart.sfu texp, fp16",
+            "bstart.sfu tsort, u32", "bstart.tepl mode=0, function=5, fp32"]
+    check("bstart.tepl disassembles as the engine's spelling",
+          all(w in r.stdout for w in want), r.stdout)
+    for bad, msg in (("bstart.vec texp, fp32", "not a VEC tile operation"),
+                     ("bstart.sfu tadd, fp32", "not a SFU tile operation"),
+                     ("bstart.vec tfoo, fp32", "not a VEC tile operation")):
+        open(tsrc, "w").write("_start:\n " + bad + "\n")
+        r = run(tile_as, "-o", tbin, tsrc)
+        check("%s is rejected" % bad, r.returncode != 0 and msg in r.stderr, r.stderr)
+
     # errors: file:line: message, exit status 1, no output left behind
     cases = [
         ("unknown mnemonic", "  nop\n  frobnicate a0\n", 2, "unknown mnemonic"),
