@@ -229,6 +229,16 @@ static bool is_snan_class(TileNumClass c)
     return c == TILE_NUM_SNAN || c == TILE_NUM_INVALID;
 }
 
+uint64_t vec_round_sum(unsigned dtype, const TileNumExact *a, const TileNumExact *b,
+                       unsigned *flags)
+{
+    if (!a->sig && !b->sig) {
+        return zero_of(dtype, a->neg && b->neg);
+    }
+    Wide s = wide_add(wide_of(a), wide_of(b));
+    return s.sig ? wide_round(dtype, &s, flags) : zero_of(dtype, false);
+}
+
 static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
                           unsigned *flags)
 {
@@ -253,11 +263,7 @@ static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
     tile_num_exact(dtype, l, &a);
     tile_num_exact(dtype, r, &b);
     b.neg = rneg;
-    if (tile_num_class_is_zero(cl) && tile_num_class_is_zero(cr)) {
-        return zero_of(dtype, a.neg && b.neg);
-    }
-    Wide s = wide_add(wide_of(&a), wide_of(&b));
-    return s.sig ? wide_round(dtype, &s, flags) : zero_of(dtype, false);
+    return vec_round_sum(dtype, &a, &b, flags);
 }
 
 static uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, unsigned *flags)

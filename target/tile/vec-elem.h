@@ -50,6 +50,11 @@ bool vec_compare(unsigned dtype, VecCmp cmp, uint64_t l, uint64_t r, unsigned *f
 /* l * r + a with one rounding. */
 uint64_t vec_fma(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, bool pto_v0,
                  unsigned *flags);
+/* a + b of two exact finite values, rounded once to nearest even into
+ * floating dtype (an exact zero sum is +0 unless both are -0). */
+uint64_t vec_round_sum(unsigned dtype, const TileNumExact *a, const TileNumExact *b,
+                       unsigned *flags);
+
 /* TCVT of one element (B.DATR RMode 0 = the operation's default). */
 uint64_t vec_convert(unsigned dst, unsigned src, uint64_t raw, unsigned rmode, bool sat,
                      bool pto_v0, unsigned *flags);

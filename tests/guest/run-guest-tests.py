@@ -39,8 +39,10 @@ if not os.path.exists(qemu) or not os.path.exists(tile_as):
 
 passed = failed = 0
 with tempfile.TemporaryDirectory() as tmp:
-    tree = os.path.join(tmp, "guest")
+    # the copy keeps the repository's shape: generators read isa/ beside tests/
+    tree = os.path.join(tmp, "tests", "guest")
     shutil.copytree(here, tree, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(os.path.join(here, "..", "..", "isa"), os.path.join(tmp, "isa"))
     for gen in sorted(glob.glob(os.path.join(tree, "*", "gen-*.py"))):
         r = subprocess.run([sys.executable, gen], cwd=os.path.dirname(gen),
                            capture_output=True, text=True)

@@ -4,21 +4,34 @@
 
     snapshot-test.py --build DIR
 
-The firmware, written here at test time, makes a Local tile (a u16 8 x 8
-tile on all four PEs, each PE loading its own block) and a Shared register
-(S5, u32 16 x 4, each PE loading its quarter from its own base) live,
-prints "R" and waits for a byte on the UART.  Phase 2 stores both back
-from every PE and compares them with what was loaded (the expected bytes
-are the input buffers), then passes through the exit device.
+The firmware, written here at test time, makes live: two numeric Local
+tiles (T#1 and U#1, u16 8 x 8 on all four PEs, each PE loading its own
+blocks lin and kin), a predicate tile (N#1 = TCMP.LT T#1, U#1: one bit per
+element, the storage kind only TCMP / TCMPS make) and a Shared register
+(S5, u32 16 x 4, each PE loading its quarter from its own base); then it
+prints "R" and waits for a byte on the UART.  Phase 2 stores T#1 and S5
+back from every PE and compares them with what was loaded (the expected
+bytes are the input buffers); then TSEL uses the predicate (mask N#1, true
+U#1, false T#1 -> M#1, so max(lin, kin) elementwise), TSTOREs M#1 and
+compares every byte with sel_expect and the sum of its 64-bit words with a
+checksum, both worked out here in Python from lin and kin (the unsigned
+u16 compare, no emulator); then it passes through the exit device.
 
 Run A goes straight through.  Run B stops at "R" and migrates the machine
 to a file; run C starts from that file (-incoming), gets the byte and must
 end exactly as run A did: same UART output, exit status 0.  Without the
-tile-core device's vmstate run C would find no live tiles and trap.
+tile-core device's vmstate run C would find no live tiles and trap; a
+predicate restored as a numeric U8 tile makes the TSEL fault
+(Fault_TileLegality, an unhandled trap: exit 1), and lost or moved
+predicate bits change the selected bytes (case 3) and the checksum
+(case 4).  `info tile` must show N#1 as a predicate both before the
+migration and after the restore (and T#1, U#1 as numeric tiles).
 Ends with 'N passed, N failed'; exit 77 when the emulator is not built."""
 
 import argparse
 import os
+import random
+import re
 import socket
 import subprocess
 import sys
@@ -27,6 +40,55 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WIN = 0x10020000
+LT = 2                                         # B.DATR CMode: EQ NE LT GT LE GE
+
+
+def lin_value(p, r, c):                        # T#1: PE p, row r, column c (u16)
+    return 0x1000 * p + 0x100 * r + c
+
+
+def kin_values():
+    """U#1: kin[p][r][c], fixed pseudo-random u16 near lin or anywhere, so
+    the predicate lin < kin is irregular on every PE.  Never equal to lin:
+    then TSEL's two sources differ at every element and every predicate
+    bit shows in the result."""
+    rng = random.Random(0x5eed)
+    kin = []
+    for p in range(4):
+        rows = []
+        for r in range(8):
+            row = []
+            for c in range(8):
+                x = v = lin_value(p, r, c)
+                while v == x:
+                    if rng.randrange(4) == 0:
+                        v = rng.randrange(0x10000)                   # anywhere
+                    else:
+                        v = (x + rng.randrange(-0x80, 0x81)) & 0xffff  # near
+                row.append(v)
+            rows.append(row)
+        kin.append(rows)
+    return kin
+
+
+def predicate(kin):
+    """N#1 = TCMP u16 LT (left T#1, right U#1): pred[p][r][c]"""
+    return [[[lin_value(p, r, c) < kin[p][r][c] for c in range(8)] for r in range(8)]
+            for p in range(4)]
+
+
+def selected(kin):
+    """M#1 = TSEL (mask N#1, true U#1, false T#1), the bytes TSTORE writes
+    (PE p at sel_out + p * 128, row stride 16), and their 64-bit word sum"""
+    pred = predicate(kin)
+    out = bytearray()
+    for p in range(4):
+        for r in range(8):
+            for c in range(8):
+                v = kin[p][r][c] if pred[p][r][c] else lin_value(p, r, c)
+                out += v.to_bytes(2, "little")
+    total = sum(int.from_bytes(out[i:i + 8], "little") for i in range(0, len(out), 8))
+    return bytes(out), total & 0xffffffffffffffff
 
 
 def firmware():
@@ -48,6 +110,16 @@ def firmware():
     L += ["    bstart.tload u16", "    b.iot mask=1111, last, ->t<0001>",
           "    b.ior a0, a1, zero, ->zero", "    b.dim zero, 8, ->lb0",
           "    b.dim zero, 8, ->lb1", "    bstop"]
+    # Local U#1: the same shape from kin + p * 128
+    bases("kin", 128)
+    L += ["    bstart.tload u16", "    b.iot mask=1111, last, ->u<0001>",
+          "    b.ior a0, a1, zero, ->zero", "    b.dim zero, 8, ->lb0",
+          "    b.dim zero, 8, ->lb1", "    bstop"]
+    # the predicate N#1 = T#1 < U#1 (one bit per element, 8 of 128 bytes used)
+    L += ["    bstart.vec tcmp, u16", "    b.dim zero, 8, ->lb0",
+          "    b.dim zero, 8, ->lb1",
+          "    b.datr layout=0, datatype=0, pad=0, cmode=%d, rmode=0" % LT,
+          "    b.iot t#1, u#1, mask=1111, last, ->n<0001>", "    bstop"]
     # Shared S5 (256 B, 16 rows of 4 u32): PE q owns rows 4q..4q+3 and reads
     # row r at base_q + r * 16; base_q = sin + q * 0xc0 puts its rows at
     # sin + q * 0x100 + (r - 4q) * 16, a region of its own.
@@ -66,27 +138,49 @@ def firmware():
     bases("sout", 0xc0)
     L += ["    bstart.tstore u32", "    b.ios s5, mask=1111",
           "    b.ior a0, a1, zero, ->zero", "    bstop"]
+    # use the restored predicate: M#1 = N#1 ? U#1 : T#1, stored to sel_out
+    L += ["    bstart.vec tsel, u16", "    b.dim zero, 8, ->lb0",
+          "    b.dim zero, 8, ->lb1",
+          "    b.iot n#1, u#1, mask=1111",
+          "    b.iot t#1, mask=1111, last, ->m<0001>", "    bstop"]
+    bases("sel_out", 128)
+    L += ["    bstart.tstore u16", "    b.iot m#1, mask=1111, last",
+          "    b.ior a0, a1, zero, ->zero", "    bstop"]
+    sel_bytes, sel_sum = selected(kin_values())
     case = 1
-    for src, dst, n in (("lin", "lout", 512), ("sin", "sout", 1024)):
+    for src, dst, n in (("lin", "lout", 512), ("sin", "sout", 1024),
+                        ("sel_expect", "sel_out", 512)):
         L.append("    case %d" % case)
         case += 1
         L += ["    hl.liu %s, ->a4" % src, "    hl.liu %s, ->a5" % dst]
         for off in range(0, n, 8):
             L += ["    ldi [a4, %d], ->a2" % off, "    ldi [a5, %d], ->a3" % off,
                   "    check_same a2, a3"]
+    # case 4: the 64-bit word sum of what TSEL + TSTORE wrote
+    L += ["    case %d" % case, "    hl.liu sel_out, ->a5", "    c.movr zero, ->a4"]
+    for off in range(0, 512, 8):
+        L += ["    ldi [a5, %d], ->a2" % off, "    add a4, a2, ->a4"]
+    L += ["    check_eq a4, 0x%016x" % sel_sum]
     L += ["    hl.liu 'P', ->a3", "    sbi a3, [s0, 0]",
           "    hl.liu 10, ->a3", "    sbi a3, [s0, 0]", "    test_end",
           "    .data", "    .balign 64", "lin:"]
     for p in range(4):
         for r in range(8):
-            L.append("    .half " + ", ".join("0x%04x" % (0x1000 * p + 0x100 * r + c)
+            L.append("    .half " + ", ".join("0x%04x" % lin_value(p, r, c)
                                              for c in range(8)))
     L.append("sin:")
     for q in range(4):
         words = [0xa0000000 + q * 0x1000 + k if k < 16 else 0 for k in range(64)]
         for i in range(0, 64, 8):
             L.append("    .word " + ", ".join("0x%08x" % w for w in words[i:i + 8]))
-    L += ["lout:", "    .space 512", "sout:", "    .space 1024"]
+    L.append("kin:")
+    for rows in kin_values():
+        for row in rows:
+            L.append("    .half " + ", ".join("0x%04x" % v for v in row))
+    L.append("sel_expect:")
+    for i in range(0, len(sel_bytes), 16):
+        L.append("    .byte " + ", ".join("0x%02x" % b for b in sel_bytes[i:i + 16]))
+    L += ["lout:", "    .space 512", "sout:", "    .space 1024", "sel_out:", "    .space 512"]
     return "\n".join(L) + "\n"
 
 
@@ -149,8 +243,34 @@ class Machine:
             rc = self.p.wait(timeout=30)
         except subprocess.TimeoutExpired:
             self.p.kill()
+            self.p.wait()
             rc = "hung"
+        self.err = self.p.stderr.read().decode(errors="replace").strip()
         return rc, self.out
+
+
+def tile_line(info, name):
+    """the `info tile` line of Local entry name ("N#1"), or None"""
+    m = re.search(r"^\s*%s\s+name .*$" % re.escape(name), info, re.M)
+    return m.group(0).strip() if m else None
+
+
+def tile_lines(info):
+    """the Local entry and Shared register lines of `info tile` (for messages)"""
+    return [l.strip() for l in info.splitlines() if re.match(r"\s+([TUMN]#\d|S\d)", l)]
+
+
+def tiles_as_expected(info):
+    """T#1 and U#1 numeric u16 8 x 8 tiles, N#1 the predicate TCMP made
+    (U8 bits over the 8 x 8 shape, SizeCode 1 = 128 bytes)"""
+    num = r"mask=1111 U16 8x8 valid 8x8 layout 0 128 bytes"
+    pred = r"mask=1111 U8 8x8 valid 8x8 layout 0 128 bytes predicate"
+    want = {"T#1": num, "U#1": num, "N#1": pred}
+    for name, tail in want.items():
+        line = tile_line(info, name)
+        if line is None or not re.search(r"name\s+\d+ %s$" % tail, line):
+            return False
+    return True
 
 
 def main():
@@ -178,13 +298,13 @@ def main():
             passed += ok
             failed += not ok
 
-        a = Machine(qemu, elf, tmp, "a", ["-S"])
+        a = Machine(qemu, elf, tmp, "a", ["-S", "-d", "guest_errors"])
         a.hmp("cont")
         ready = a.serial_until(b"R\n")
         a.ser.sendall(b"g")
         rc_a, out_a = a.finish()
         check("straight run passes", ready and rc_a == 0 and out_a == b"R\nP\n",
-              "exit %s, UART %r" % (rc_a, out_a))
+              "exit %s, UART %r, stderr %r" % (rc_a, out_a, a.err))
 
         b = Machine(qemu, elf, tmp, "b", ["-S"])
         b.hmp("cont")
@@ -203,8 +323,11 @@ def main():
         check("the snapshot holds live Local and Shared tiles",
               ready and "T#1" in tiles and "S5" in tiles and "completed" in status,
               "info tile %r, migrate %r" % (tiles, status))
+        check("info tile shows the live predicate N#1 (and numeric T#1, U#1) before",
+              ready and tiles_as_expected(tiles), "info tile %r" % tile_lines(tiles))
 
-        c = Machine(qemu, elf, tmp, "c", ["-incoming", "exec:cat %s" % snap])
+        c = Machine(qemu, elf, tmp, "c", ["-incoming", "exec:cat %s" % snap,
+                                          "-d", "guest_errors"])
         for _ in range(200):                   # loaded: paused, as the source was
             if "paused" in c.hmp("info status"):
                 break
@@ -215,9 +338,12 @@ def main():
         rc_c, out_c = c.finish()
         check("the restored machine has the same tiles",
               restored.split("\n", 1)[1:] == tiles.split("\n", 1)[1:],
-              "before %r after %r" % (tiles, restored))
-        check("the restored run ends as the straight run",
-              rc_c == 0 and b"R\n" + out_c == out_a, "exit %s, UART %r" % (rc_c, out_c))
+              "before %r after %r" % (tile_lines(tiles), tile_lines(restored)))
+        check("info tile shows the predicate N#1 (and numeric T#1, U#1) after restore",
+              tiles_as_expected(restored), "info tile %r" % tile_lines(restored))
+        check("the restored run ends as the straight run (TSEL over the restored predicate)",
+              rc_c == 0 and b"R\n" + out_c == out_a,
+              "exit %s, UART %r, stderr %r" % (rc_c, out_c, c.err))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

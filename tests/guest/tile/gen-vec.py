@@ -67,6 +67,13 @@ def _load(name):
 
 
 T = _load("gen-tlsu")       # the TLSU program writer and its model
+
+# the engine of each TEPL operation (isa/tile-ops.isa): BSTART.VEC or BSTART.SFU
+ENGINE = {}
+for _line in open(os.path.join(HERE, "..", "..", "..", "isa", "tile-ops.isa")):
+    _f = _line.split()
+    if _f and _f[0] == "tileop" and _f[3] == "BSTART.TEPL":
+        ENGINE[_f[1].lower()] = _f[2].lower()
 C = _load("gen-cube")       # the exact decoders of the formats
 
 ALL = T.ALL
@@ -564,7 +571,7 @@ class VecProg(T.Prog):
         gives each valid element of PE p's result (None: the block faults)"""
         if scalars is not None:
             self.scalar_regs(scalars)
-        self.emit("bstart.vec %s, %s" % (op, dt))
+        self.emit("bstart.%s %s, %s" % (ENGINE[op], op, dt))
         if ior is not None:
             self.emit(ior)
         elif scalars is not None:
@@ -606,7 +613,8 @@ class VecProg(T.Prog):
             new = T.Tile(ddt, T.size_bytes(size), COL, VR, VC, "RM", pes)
             new.pred = False
         # the reference profile's ExecuteTileBinary records no status
-        record = not (self.v0 and op in ("tadd", "tsub", "tmul", "tmax", "tmin"))
+        record = not (self.v0 and op in ("tadd", "tsub", "tmul", "tmax", "tmin", "tdiv",
+                                         "trem"))
         for p in pes:
             frag = {}
             for r in range(VR):
