@@ -264,42 +264,13 @@ def int_divisor(rng, t):
 # ---- cases ------------------------------------------------------------------
 
 def div_case(P, dt, op, pes, scalar_form):
-    rng = P.rng
-    bits = BITS[dt]
-    vr, vc, col = V.rand_shape(rng, bits)
-    size = T.min_size(bits, col, vr)
-    P.case("t%s%s %s %dx%d mask %s" % (op, "s" if scalar_form else "", dt, vr, vc,
-                                        T.mask_str(pes)))
-    A = P.rand_load(dt, pes, vr, vc, col=col)
-    gen_b = (lambda: int_divisor(rng, dt)) if not is_float(dt) else None
-    d = V.dims_of(vr, vc, col)
-    if scalar_form:
-        sc = V.scalar_regs(rng, pes, lambda: (gen_b or (lambda: V.rand_raw(rng, dt)))() |
-                           (rng.getrandbits(64 - bits) << bits if bits < 64 else 0))
-        while any(s is not None and not V.valid(dt, low(s, bits)) for s in sc):
-            sc = [None if s is None else s & ~((1 << V.FMT[dt][2]) - 1) for s in sc]
-        P.vec("t%ss" % op, dt, pes, [("t", 1)], size, scalars=sc, **d,
-              model=lambda p, r, c: binary(dt, op, A.frag[p][(r, c)], low(sc[p], bits), P.v0))
-    else:
-        B = P.rand_load(dt, pes, vr, vc, col=col, gen=gen_b)
-        P.vec("t%s" % op, dt, pes, [("t", 2), ("t", 1)], size, **d,
-              model=lambda p, r, c: binary(dt, op, A.frag[p][(r, c)], B.frag[p][(r, c)],
-                                           P.v0))
-    P.store(dt, pes)
-    P.check_flags()
+    gen_b = (lambda: int_divisor(P.rng, dt)) if not is_float(dt) else None
+    V.binary_case(P, dt, op, pes, scalar_form, gen_b=gen_b, model=binary)
 
 
 def unary_case(P, dt, op, pes):
-    rng = P.rng
-    bits = BITS[dt]
-    vr, vc, col = V.rand_shape(rng, bits)
-    size = T.min_size(bits, col, vr)
-    P.case("t%s %s %dx%d mask %s" % (op, dt, vr, vc, T.mask_str(pes)))
-    A = P.rand_load(dt, pes, vr, vc, col=col, gen=lambda: operand(rng, dt, op, P.v0))
-    P.vec("t%s" % op, dt, pes, [("t", 1)], size, **V.dims_of(vr, vc, col),
-          model=lambda p, r, c: unary(dt, op, A.frag[p][(r, c)], P.v0))
-    P.store(dt, pes)
-    P.check_flags()
+    V.unary_case(P, dt, op, pes, gen=lambda: operand(P.rng, dt, op, P.v0),
+                 model=lambda t, o, raw: unary(t, o, raw, P.v0))
 
 
 UNARY = ["exp", "log", "recip", "sqrt", "rsqrt"]

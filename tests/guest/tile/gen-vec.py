@@ -664,9 +664,12 @@ BIN_INT = ["add", "sub", "mul", "and", "or", "xor", "shl", "shr", "max", "min"]
 BIN_FLOAT = ["add", "sub", "mul", "max", "min"]
 
 
-def binary_case(P, dt, op, pes, scalar_form, gen_a=None, gen_b=None, shape=None):
-    """TOP A, B (or TOPS A, scalar) with per-PE data, stored and compared"""
+def binary_case(P, dt, op, pes, scalar_form, gen_a=None, gen_b=None, shape=None,
+                model=None):
+    """TOP A, B (or TOPS A, scalar) with per-PE data, stored and compared;
+    model(dt, op, l, r, v0) -> (raw, flags), by default the VEC one"""
     rng = P.rng
+    model = model or binary
     bits = BITS[dt]
     vr, vc, col = shape or rand_shape(rng, bits)
     size = T.min_size(bits, col, vr)
@@ -678,25 +681,27 @@ def binary_case(P, dt, op, pes, scalar_form, gen_a=None, gen_b=None, shape=None)
         sc = scalar_regs(rng, pes, lambda: (gen_b or (lambda: rand_raw(rng, dt)))() |
                          (rng.getrandbits(64 - bits) << bits if bits < 64 else 0))
         P.vec("t%ss" % op, dt, pes, [("t", 1)], size, scalars=sc, **d,
-              model=lambda p, r, c: binary(dt, op, A.frag[p][(r, c)], low(sc[p], bits), P.v0))
+              model=lambda p, r, c: model(dt, op, A.frag[p][(r, c)], low(sc[p], bits), P.v0))
     else:
         B = P.rand_load(dt, pes, vr, vc, col=col, gen=gen_b)
         P.vec("t%s" % op, dt, pes, [("t", 2), ("t", 1)], size, **d,
-              model=lambda p, r, c: binary(dt, op, A.frag[p][(r, c)], B.frag[p][(r, c)],
-                                           P.v0))
+              model=lambda p, r, c: model(dt, op, A.frag[p][(r, c)], B.frag[p][(r, c)],
+                                          P.v0))
     P.store(dt, pes)
     P.check_flags()
 
 
-def unary_case(P, dt, op, pes):
+def unary_case(P, dt, op, pes, gen=None, model=None):
+    """TOP A with per-PE data; model(dt, op, raw) -> (raw, flags)"""
     rng = P.rng
     bits = BITS[dt]
     vr, vc, col = rand_shape(rng, bits)
     size = T.min_size(bits, col, vr)
+    model = model or unary
     P.case("t%s %s %dx%d mask %s" % (op, dt, vr, vc, T.mask_str(pes)))
-    A = P.rand_load(dt, pes, vr, vc, col=col)
+    A = P.rand_load(dt, pes, vr, vc, col=col, gen=gen)
     P.vec("t%s" % op, dt, pes, [("t", 1)], size, **dims_of(vr, vc, col),
-          model=lambda p, r, c: unary(dt, op, A.frag[p][(r, c)]))
+          model=lambda p, r, c: model(dt, op, A.frag[p][(r, c)]))
     P.store(dt, pes)
     P.check_flags()
 
