@@ -420,6 +420,54 @@ f19b: bstop
 r19b:
     rejected f19b
 
+    ; TCVT of a private CUBE result (PTO-TCVT, Matrix location): Canonicalize
+    ; and Layout 0 give a row-major tile; here FP32 -> FP64 (B.DATR DataType
+    ; 0).  The M16 result has 16 storage rows of 2 columns, so the FP64
+    ; destination needs 256 bytes (SizeCode 2) for the same rows.
+    ; 19, 22, 43, 50 in FP64: 0x4033.., 0x4036.., 0x40458.., 0x4049..
+    tcase 20
+    cload fp32, 22, 2, 2, a22, 8, t, 0001, 1000, 0
+    cload fp32, 23, 2, 2, b22, 8, u, 0001, 1000, 0
+    bstart.tmatmul fp32
+    fpatr0
+    b.iot t#1, u#1, mask=1000, last, ->m<0001>
+    mnk 2, 2, 2
+    bstop
+    bstart.vec tcvt, fp32
+    b.datr layout=0, datatype=0, pad=0, cmode=0, rmode=0, canonicalize
+    b.iot m#1, mask=1000, last, ->n<0010>
+    b.dim zero, 2, ->lb0
+    b.dim zero, 2, ->lb1
+    b.dim zero, 2, ->lb2
+    bstop
+    hl.liu out, ->a0
+    hl.liu 16, ->a1
+    bstart.tstore fp64
+    b.iot n#1, mask=1000, last
+    b.ior a0, a1, zero, ->zero
+    bstop
+    hl.liu out, ->a5
+    ldi [a5, 0], ->a2
+    check_eq a2, 0x4033000000000000
+    ldi [a5, 8], ->a2
+    check_eq a2, 0x4036000000000000
+    ldi [a5, 16], ->a2
+    check_eq a2, 0x4045800000000000
+    ldi [a5, 24], ->a2
+    check_eq a2, 0x4049000000000000
+    ; without Canonicalize the CUBE result is rejected
+    snapshot
+    expect_fault r20
+    bstart.vec tcvt, fp32
+    b.datr layout=0, datatype=0, pad=0, cmode=0, rmode=0
+    b.iot m#1, mask=1000, last, ->n<0010>
+    b.dim zero, 2, ->lb0
+    b.dim zero, 2, ->lb1
+    b.dim zero, 2, ->lb2
+f20: bstop
+r20:
+    rejected f20
+
     test_end
     tile_handler_body
 
