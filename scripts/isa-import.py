@@ -541,6 +541,8 @@ def command_syntax(form):
         for p in list(placed):
             if "+" in p:
                 placed.update(p.split("+"))
+        if ":top=" in line:
+            placed.add("Mode")      # a tile-operation name sets Mode and Function
         missing = [f["name"] for f in form["fields"] if f["name"] not in placed]
         extra = [p for p in placed if p not in names and "+" not in p]
         if extra:
