@@ -221,14 +221,14 @@ _start:
     def t_unimplemented(self):
         """A catalog form without semantics yet: a precise
         Fault_IllegalInstruction, and -d unimp names its mnemonic."""
-        # TSORT (an SFU operation, Mode 3 Function 12) on FP16
-        img = self.assemble("_start:\n    c.movi 1, ->a0\n    bstart.sfu tsort, fp16\n",
+        # TTRANS (an SFU operation, Mode 3 Function 14) on FP16
+        img = self.assemble("_start:\n    c.movi 1, ->a0\n    bstart.sfu ttrans, fp16\n",
                             self.path("unimp.elf"))
         log = self.path("unimp.log")
         r = self.qemu("-kernel", img, "-d", "unimp", "-D", log)
-        self.expect_trap(r, 2, "0x%08x" % (0x00019181 | 12 << 20 | 3 << 25 | 4 << 27))
+        self.expect_trap(r, 2, "0x%08x" % (0x00019181 | 14 << 20 | 3 << 25 | 4 << 27))
         text = open(log).read() if os.path.exists(log) else ""
-        if "TSORT at 0x2 is not implemented" not in text:
+        if "TTRANS at 0x2 is not implemented" not in text:
             raise Fail("-d unimp log does not name the operation: %r" % text)
 
     def t_tepl_hole(self):
