@@ -69,6 +69,10 @@ void tepl_check_complete(Tepl *v, unsigned nsrc, unsigned nscalars)
     if (ndst != 1 || n != nsrc) {
         tile_op_fault(op, TILE_FAULT_BUNDLE, "TEPL block bindings incomplete");
     }
+    /* BundleTileBindingStreamTerminated: the last B.IOT carries L */
+    if (op->n_iot && !op->iot[op->n_iot - 1].last) {
+        tile_op_fault(op, TILE_FAULT_BUNDLE, "the B.IOT stream is not terminated");
+    }
     if (op->has_ior) {
         for (unsigned s = nscalars; s < 3; s++) {
             if (op->ior_src[s]) {

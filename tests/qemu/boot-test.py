@@ -218,19 +218,6 @@ _start:
         r = self.qemu("-kernel", img)
         self.expect_trap(r, tpc, "0x00000003")
 
-    def t_unimplemented(self):
-        """A catalog form without semantics yet: a precise
-        Fault_IllegalInstruction, and -d unimp names its mnemonic."""
-        # TTRANS (an SFU operation, Mode 3 Function 14) on FP16
-        img = self.assemble("_start:\n    c.movi 1, ->a0\n    bstart.sfu ttrans, fp16\n",
-                            self.path("unimp.elf"))
-        log = self.path("unimp.log")
-        r = self.qemu("-kernel", img, "-d", "unimp", "-D", log)
-        self.expect_trap(r, 2, "0x%08x" % (0x00019181 | 14 << 20 | 3 << 25 | 4 << 27))
-        text = open(log).read() if os.path.exists(log) else ""
-        if "TTRANS at 0x2 is not implemented" not in text:
-            raise Fail("-d unimp log does not name the operation: %r" % text)
-
     def t_tepl_hole(self):
         """BSTART.TEPL whose Mode:Function names no operation (0x005): a
         precise Fault_IllegalInstruction, and not an unimplemented form."""
@@ -534,7 +521,6 @@ _start:
         c("illegal: precise TPC after scalar code", self.t_illegal_late, self.LATE_OUTSIDE, 0xC)
         c("illegal: precise TPC inside a FALL block", self.t_illegal_late, self.LATE_IN_BLOCK, 0x8)
         c("in_asm: whole hello program, as tile-objdump prints it", self.t_in_asm_hello)
-        c("unimplemented form: precise fault, -d unimp names it", self.t_unimplemented)
         c("illegal: a BSTART.TEPL selector hole", self.t_tepl_hole)
         c("trap-literal=on: EVBASE 0 sends the trap to its argument", self.t_trap_literal)
 

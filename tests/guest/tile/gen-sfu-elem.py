@@ -28,7 +28,6 @@ Usage: gen-sfu-elem.py [OUTDIR]   (default: the directory of this script)
 """
 
 import decimal
-import importlib.util
 import os
 import sys
 from fractions import Fraction as Fr
@@ -36,12 +35,8 @@ from fractions import Fraction as Fr
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def _load(name):
-    spec = importlib.util.spec_from_file_location(name.replace("-", "_"),
-                                                  os.path.join(HERE, name + ".py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+sys.path.insert(0, HERE)
+from genmod import load as _load       # noqa: E402
 
 
 V = _load("gen-vec")
@@ -278,6 +273,7 @@ UNARY = ["exp", "log", "recip", "sqrt", "rsqrt"]
 
 def gen_elem(outdir, name, v0):
     P = V.VecProg(name, 0x5F01 + v0, v0)
+    P.GENERATOR = "gen-sfu-elem.py"
     rng = P.rng
     for dt in V.ARITH:
         for op in ("div", "rem"):
