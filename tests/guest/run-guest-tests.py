@@ -18,6 +18,7 @@ Generated programs are not committed.
 Usage: run-guest-tests.py BUILD_DIR [FILTER]; exit 77 when the emulator has
 not been built.  Ends with 'N passed, N failed'."""
 
+import concurrent.futures
 import glob
 import os
 import shlex
@@ -37,54 +38,62 @@ if not os.path.exists(qemu) or not os.path.exists(tile_as):
     print("SKIP: %s or %s missing" % (qemu, tile_as))
     sys.exit(77)
 
+def run_generator(gen):
+    r = subprocess.run([sys.executable, gen], cwd=os.path.dirname(gen),
+                       capture_output=True, text=True)
+    return None if r.returncode == 0 else r.stderr.strip()
+
+
+def run_program(src, name, tmp):
+    """-> (ok, message)"""
+    meta = {"expect-exit": "0", "expect-stderr": None, "qemu-args": ""}
+    for line in open(src):
+        line = line.strip()
+        for k in meta:
+            if line.startswith("; " + k + ":"):
+                meta[k] = line.split(":", 1)[1].strip()
+    elf = os.path.join(tmp, name.replace("/", "_") + ".elf")
+    r = subprocess.run([tile_as, "-o", elf, src], capture_output=True, text=True)
+    if r.returncode:
+        return False, "FAIL %s: does not assemble:\n%s" % (name, r.stderr)
+    cmd = [qemu, "-M", "virt", "-nographic", "-monitor", "none", "-kernel", elf]
+    cmd += shlex.split(meta["qemu-args"])
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=30,
+                           stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return False, "FAIL %s: timed out" % name
+    ok = r.returncode == int(meta["expect-exit"])
+    if meta["expect-stderr"] is not None:
+        ok = ok and meta["expect-stderr"] in r.stderr and r.stderr.count("\n") == 1
+    elif r.returncode == 0:
+        ok = ok and not r.stderr
+    if ok:
+        return True, "ok   %s" % name
+    why = "case %d failed" % r.returncode if r.returncode and not r.stderr else "exit %d" % r.returncode
+    return False, "FAIL %s: %s\n  stderr: %s" % (name, why, r.stderr.strip())
+
+
 passed = failed = 0
-with tempfile.TemporaryDirectory() as tmp:
+# generators and programs run on every host CPU; results print in name order
+workers = concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
+with tempfile.TemporaryDirectory() as tmp, workers:
     # the copy keeps the repository's shape: generators read isa/ beside tests/
     tree = os.path.join(tmp, "tests", "guest")
     shutil.copytree(here, tree, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(os.path.join(here, "..", "..", "isa"), os.path.join(tmp, "isa"))
-    for gen in sorted(glob.glob(os.path.join(tree, "*", "gen-*.py"))):
-        r = subprocess.run([sys.executable, gen], cwd=os.path.dirname(gen),
-                           capture_output=True, text=True)
-        if r.returncode:
-            print("FAIL %s: %s" % (os.path.relpath(gen, tree), r.stderr.strip()))
+    gens = sorted(glob.glob(os.path.join(tree, "*", "gen-*.py")))
+    for gen, err in zip(gens, workers.map(run_generator, gens)):
+        if err is not None:
+            print("FAIL %s: %s" % (os.path.relpath(gen, tree), err))
             failed += 1
-    for src in sorted(glob.glob(os.path.join(tree, "**", "*.s"), recursive=True)):
-        name = os.path.relpath(src, tree)
-        if flt and flt not in name:
-            continue
-        meta = {"expect-exit": "0", "expect-stderr": None, "qemu-args": ""}
-        for line in open(src):
-            line = line.strip()
-            for k in meta:
-                if line.startswith("; " + k + ":"):
-                    meta[k] = line.split(":", 1)[1].strip()
-        elf = os.path.join(tmp, name.replace("/", "_") + ".elf")
-        r = subprocess.run([tile_as, "-o", elf, src], capture_output=True, text=True)
-        if r.returncode:
-            print("FAIL %s: does not assemble:\n%s" % (name, r.stderr))
-            failed += 1
-            continue
-        cmd = [qemu, "-M", "virt", "-nographic", "-monitor", "none", "-kernel", elf]
-        cmd += shlex.split(meta["qemu-args"])
-        try:
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=30,
-                               stdin=subprocess.DEVNULL)
-        except subprocess.TimeoutExpired:
-            print("FAIL %s: timed out" % name)
-            failed += 1
-            continue
-        ok = r.returncode == int(meta["expect-exit"])
-        if meta["expect-stderr"] is not None:
-            ok = ok and meta["expect-stderr"] in r.stderr and r.stderr.count("\n") == 1
-        elif r.returncode == 0:
-            ok = ok and not r.stderr
+    srcs = [s for s in sorted(glob.glob(os.path.join(tree, "**", "*.s"), recursive=True))
+            if not flt or flt in os.path.relpath(s, tree)]
+    for ok, msg in workers.map(lambda s: run_program(s, os.path.relpath(s, tree), tmp), srcs):
+        print(msg)
         if ok:
-            print("ok   %s" % name)
             passed += 1
         else:
-            why = "case %d failed" % r.returncode if r.returncode and not r.stderr else "exit %d" % r.returncode
-            print("FAIL %s: %s\n  stderr: %s" % (name, why, r.stderr.strip()))
             failed += 1
 
 print("%d passed, %d failed" % (passed, failed))
