@@ -4,6 +4,9 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
+#include <math.h>
+#include <string.h>
+
 #include "vec-elem.h"
 
 static unsigned width_of(unsigned dtype)
@@ -229,6 +232,57 @@ static bool is_snan_class(TileNumClass c)
     return c == TILE_NUM_SNAN || c == TILE_NUM_INVALID;
 }
 
+/*
+ * The narrow formats (every floating VEC type but FP64: at most 24
+ * significant bits, exponents well inside FP64's) through host doubles: a
+ * product is exact there, a sum's rounding error is exact by TwoSum, so
+ * s + err is the exact result.  It is rounded once from a representative
+ * strictly inside the same gap between adjacent doubles (s itself, or s
+ * moved an eighth of its ulp toward the exact value), which rounds and
+ * flags exactly as the exact value does: no rounding boundary of a 24-bit
+ * format, nor 2^emin, lies inside such a gap.
+ */
+static double narrow_to_double(unsigned dtype, uint64_t raw)
+{
+    if (dtype == TILE_DT_FP32) {
+        uint32_t b = (uint32_t)raw;
+        float f;
+
+        memcpy(&f, &b, sizeof(f));
+        return f;
+    }
+    return tile_num_to_double(dtype, raw);
+}
+
+static uint64_t narrow_round(unsigned dtype, double s, double err, unsigned *flags)
+{
+    uint64_t bits;
+    TileNumExact x;
+
+    if (s == 0) {
+        return zero_of(dtype, signbit(s));
+    }
+    memcpy(&bits, &s, sizeof(bits));
+    x.neg = bits >> 63;
+    x.sig = ((bits & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1) << 52)) << 11;
+    x.exp = (int)((bits >> 52) & 0x7ff) - 1075 - 11;
+    x.sticky = false;
+    if (err != 0) {
+        /* the exact value lies beyond s, away from zero or toward it */
+        x.sig = (err > 0) != x.neg ? x.sig + 256 : x.sig - 256;
+    }
+    return tile_num_round(dtype, &x, TILE_RND_RNE, 0, flags);
+}
+
+/* s = a + b and its exact error (Knuth's TwoSum; no overflow here) */
+static double two_sum(double a, double b, double *err)
+{
+    double s = a + b, bb = s - a;
+
+    *err = (a - (s - bb)) + (b - bb);
+    return s;
+}
+
 uint64_t vec_round_sum(unsigned dtype, const TileNumExact *a, const TileNumExact *b,
                        unsigned *flags)
 {
@@ -260,6 +314,11 @@ static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
         }
         return inf_of(dtype, tile_num_class_is_inf(cl) ? tile_num_class_is_negative(cl) : rneg);
     }
+    if (dtype != TILE_DT_FP64) {
+        double x = narrow_to_double(dtype, l), y = narrow_to_double(dtype, r), err;
+        double sum = two_sum(x, negate_r ? -y : y, &err);
+        return narrow_round(dtype, sum, err, flags);
+    }
     tile_num_exact(dtype, l, &a);
     tile_num_exact(dtype, r, &b);
     b.neg = rneg;
@@ -287,6 +346,11 @@ static uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
     }
     if (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr)) {
         return zero_of(dtype, neg);
+    }
+    if (dtype != TILE_DT_FP64) {
+        /* at most 48 significant bits: exact in a double */
+        return narrow_round(dtype, narrow_to_double(dtype, l) * narrow_to_double(dtype, r), 0,
+                            flags);
     }
     tile_num_exact(dtype, l, &a);
     tile_num_exact(dtype, r, &b);
@@ -477,6 +541,11 @@ uint64_t vec_fma(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, bool pto_v0
             return zero_of(dtype, pneg && z.neg);
         }
         return a;
+    }
+    if (dtype != TILE_DT_FP64) {
+        volatile double p = narrow_to_double(dtype, l) * narrow_to_double(dtype, r);
+        double err, sum = two_sum(p, narrow_to_double(dtype, a), &err);
+        return narrow_round(dtype, sum, err, flags);
     }
     tile_num_exact(dtype, l, &x);
     tile_num_exact(dtype, r, &y);

@@ -16,6 +16,9 @@
  * and the flags word.
  */
 #include <check.h>
+#include <fenv.h>
+#include <math.h>
+#include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -1152,6 +1155,85 @@ START_TEST(test_flags_accumulate)
 }
 END_TEST
 
+/*
+ * FP32 against the host's own IEEE binary32 arithmetic (an independent
+ * implementation: SSE rounds to nearest even, detects tininess after
+ * rounding and raises the five flags), over random operands biased toward
+ * subnormals, ties, cancellation and overflow.  NaN results only need to
+ * be NaN here (the host's default NaN is not the canonical one).
+ */
+static uint32_t rnd32(uint64_t *st)
+{
+    *st ^= *st << 13;
+    *st ^= *st >> 7;
+    *st ^= *st << 17;
+    return (uint32_t)(*st >> 11);
+}
+
+static uint32_t biased_fp32(uint64_t *st)
+{
+    uint32_t v = rnd32(st);
+
+    switch (v & 7) {
+    case 0:                     /* a subnormal or tiny normal */
+        return (v & 0x80000000u) | (rnd32(st) & 0x00ffffffu);
+    case 1:                     /* huge */
+        return (v & 0x80000000u) | 0x7e000000u | (rnd32(st) & 0x00ffffffu);
+    case 2:                     /* a few ulps from 1 */
+        return (v & 0x80000000u) | (0x3f800000u + (rnd32(st) & 3)) | 0;
+    default:
+        return v;
+    }
+}
+
+static unsigned host_flags(void)
+{
+    int e = fetestexcept(FE_ALL_EXCEPT);
+
+    return (e & FE_INVALID ? TILE_NUM_NV : 0) | (e & FE_DIVBYZERO ? TILE_NUM_DZ : 0) |
+           (e & FE_OVERFLOW ? TILE_NUM_OF : 0) | (e & FE_UNDERFLOW ? TILE_NUM_UF : 0) |
+           (e & FE_INEXACT ? TILE_NUM_NX : 0);
+}
+
+START_TEST(test_fp32_host_differential)
+{
+    uint64_t st = 0x9e3779b97f4a7c15ull;
+
+    for (int i = 0; i < 300000; i++) {
+        uint32_t a = biased_fp32(&st), b = biased_fp32(&st), c = biased_fp32(&st);
+        volatile float fa, fb, fc;
+        float r;
+        uint32_t want[4], got[4];
+        unsigned wf[4], gf[4] = { 0, 0, 0, 0 };
+
+        memcpy((void *)&fa, &a, 4);
+        memcpy((void *)&fb, &b, 4);
+        memcpy((void *)&fc, &c, 4);
+        for (int k = 0; k < 4; k++) {
+            feclearexcept(FE_ALL_EXCEPT);
+            r = k == 0 ? fa + fb : k == 1 ? fa - fb : k == 2 ? fa * fb : fmaf(fa, fb, fc);
+            wf[k] = host_flags();
+            memcpy(&want[k], &r, 4);
+        }
+        got[0] = (uint32_t)vec_binary(FP32, VEC_ADD, a, b, false, &gf[0]);
+        got[1] = (uint32_t)vec_binary(FP32, VEC_SUB, a, b, false, &gf[1]);
+        got[2] = (uint32_t)vec_binary(FP32, VEC_MUL, a, b, false, &gf[2]);
+        got[3] = (uint32_t)vec_fma(FP32, a, b, c, false, &gf[3]);
+        for (int k = 0; k < 4; k++) {
+            float w;
+            memcpy(&w, &want[k], 4);
+            if (isnan(w)) {
+                ck_assert_msg(got[k] == 0x7fc00000u, "op %d %08x %08x %08x: NaN", k, a, b, c);
+                continue;
+            }
+            ck_assert_msg(got[k] == want[k] && gf[k] == wf[k],
+                          "op %d of %08x %08x %08x: %08x flags %x, host %08x flags %x",
+                          k, a, b, c, got[k], gf[k], want[k], wf[k]);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("vec-elem");
@@ -1160,6 +1242,7 @@ int main(void)
     int failed;
 
     tcase_add_test(tc, test_int_examples);
+    tcase_add_test(tc, test_fp32_host_differential);
     tcase_add_test(tc, test_scalar_examples);
     tcase_add_test(tc, test_float_ieee_examples);
     tcase_add_test(tc, test_pto_v0_examples);
