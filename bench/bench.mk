@@ -4,7 +4,9 @@
 # scalar benchmark (bench/run-bench) on build/qemu-system-tile and, side by
 # side, on Debian's qemu-system-riscv64, then the CUBE benchmark
 # (bench/run-cube-bench: the TMATMUL kernels, optimized against reference,
-# and OpenBLAS SGEMM); see docs/benchmarks.md.  It is not part of
+# and OpenBLAS SGEMM) and the VEC element benchmark (bench/run-vec-bench:
+# the element arithmetic beside the host's); see docs/benchmarks.md.  It is
+# not part of
 # `make check`.
 #
 #   make bench                          the full run
@@ -17,3 +19,4 @@ BENCH_ARGS ?=
 bench: tools qemu
 	python3 bench/run-bench --build $(BUILD) $(BENCH_ARGS)
 	python3 bench/run-cube-bench --build $(BUILD)
+	python3 bench/run-vec-bench --build $(BUILD)

@@ -244,14 +244,28 @@ static bool is_snan_class(TileNumClass c)
  */
 static double narrow_to_double(unsigned dtype, uint64_t raw)
 {
-    if (dtype == TILE_DT_FP32) {
-        uint32_t b = (uint32_t)raw;
-        float f;
+    uint32_t b;
+    float f;
 
-        memcpy(&f, &b, sizeof(f));
-        return f;
+    switch (dtype) {
+    case TILE_DT_FP32:
+        b = (uint32_t)raw;
+        break;
+    case TILE_DT_BF16:          /* the top half of an FP32 */
+        b = (uint32_t)raw << 16;
+        break;
+    case TILE_DT_FP16: {
+        unsigned e = (raw >> 10) & 0x1f;
+        double m = (double)(raw & 0x3ff);
+        /* finite here: 2^(e-15) * (1 + m/1024), or m * 2^-24 */
+        double v = e ? (1024 + m) * ldexp(1.0, (int)e - 25) : m * 0x1p-24;
+        return raw & 0x8000 ? -v : v;
     }
-    return tile_num_to_double(dtype, raw);
+    default:
+        return tile_num_to_double(dtype, raw);
+    }
+    memcpy(&f, &b, sizeof(f));
+    return f;
 }
 
 static uint64_t narrow_round(unsigned dtype, double s, double err, unsigned *flags)
@@ -261,6 +275,19 @@ static uint64_t narrow_round(unsigned dtype, double s, double err, unsigned *fla
 
     if (s == 0) {
         return zero_of(dtype, signbit(s));
+    }
+    if (dtype == TILE_DT_FP32 && err == 0) {
+        /* exact in the double: the host's conversion rounds it once; a
+         * normal, finite result above 2^-126 cannot be tiny */
+        float f = (float)s;
+        if (isfinite(f) && fabsf(f) > 0x1p-126f) {
+            uint32_t fb;
+            if ((double)f != s) {
+                *flags |= TILE_NUM_NX;
+            }
+            memcpy(&fb, &f, sizeof(fb));
+            return fb;
+        }
     }
     memcpy(&bits, &s, sizeof(bits));
     x.neg = bits >> 63;
@@ -272,6 +299,28 @@ static uint64_t narrow_round(unsigned dtype, double s, double err, unsigned *fla
         x.sig = (err > 0) != x.neg ? x.sig + 256 : x.sig - 256;
     }
     return tile_num_round(dtype, &x, TILE_RND_RNE, 0, flags);
+}
+
+/* FP32, BF16, FP16 operands that are all finite (no NaN, no infinity):
+ * the fast path needs no classification at all */
+static bool plain_finite(unsigned dtype, uint64_t l, uint64_t r, uint64_t a)
+{
+    uint64_t e;
+
+    switch (dtype) {
+    case TILE_DT_FP32:
+        e = 0x7f800000;
+        break;
+    case TILE_DT_BF16:
+        e = 0x7f80;
+        break;
+    case TILE_DT_FP16:
+        e = 0x7c00;
+        break;
+    default:
+        return false;
+    }
+    return (l & e) != e && (r & e) != e && (a & e) != e;
 }
 
 /* s = a + b and its exact error (Knuth's TwoSum; no overflow here) */
@@ -296,6 +345,11 @@ uint64_t vec_round_sum(unsigned dtype, const TileNumExact *a, const TileNumExact
 static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
                           unsigned *flags)
 {
+    if (plain_finite(dtype, l, r, 0)) {
+        double x = narrow_to_double(dtype, l), y = narrow_to_double(dtype, r), err;
+        double sum = two_sum(x, negate_r ? -y : y, &err);
+        return narrow_round(dtype, sum, err, flags);
+    }
     TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
     TileNumExact a, b;
     bool rneg = tile_num_class_is_negative(cr) != negate_r;
@@ -327,6 +381,10 @@ static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
 
 static uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, unsigned *flags)
 {
+    if (plain_finite(dtype, l, r, 0)) {
+        return narrow_round(dtype, narrow_to_double(dtype, l) * narrow_to_double(dtype, r), 0,
+                            flags);
+    }
     TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
     bool neg = tile_num_class_is_negative(cl) != tile_num_class_is_negative(cr);
     TileNumExact a, b;
@@ -509,6 +567,11 @@ uint64_t vec_fma(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, bool pto_v0
 
     if (!tile_dtype_info(dtype)->is_float) {
         return low_bits(low_bits(l * r, w) + a, w);
+    }
+    if (!pto_v0 && plain_finite(dtype, l, r, a)) {
+        volatile double p = narrow_to_double(dtype, l) * narrow_to_double(dtype, r);
+        double err, sum = two_sum(p, narrow_to_double(dtype, a), &err);
+        return narrow_round(dtype, sum, err, flags);
     }
     cl = tile_num_classify(dtype, l);
     cr = tile_num_classify(dtype, r);
