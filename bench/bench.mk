@@ -6,8 +6,7 @@
 # (bench/run-cube-bench: the TMATMUL kernels, optimized against reference,
 # and OpenBLAS SGEMM) and the VEC element benchmark (bench/run-vec-bench:
 # the element arithmetic beside the host's); see docs/benchmarks.md.  It is
-# not part of
-# `make check`.
+# not part of `make check`.
 #
 #   make bench                          the full run
 #   make bench BENCH_ARGS="--runs 5"    options for bench/run-bench
