@@ -237,17 +237,52 @@ bool tile_layout_shape_legal(const TileDesc *d)
     return bits && d->rows % 16 == 0 && d->cols % (256 / bits) == 0;
 }
 
+/* Little-endian payloads; each width spelled out, so that the compiler
+ * makes one load or store of it. */
+static uint64_t get_le(const uint8_t *p, unsigned bytes)
+{
+    switch (bytes) {
+    case 1:
+        return p[0];
+    case 2:
+        return (uint64_t)p[0] | (uint64_t)p[1] << 8;
+    case 4:
+        return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+               (uint64_t)p[3] << 24;
+    default:
+        return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+               (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+               (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+    }
+}
+
+static void set_le(uint8_t *p, unsigned bytes, uint64_t v)
+{
+    switch (bytes) {
+    case 8:
+        p[7] = (uint8_t)(v >> 56);
+        p[6] = (uint8_t)(v >> 48);
+        p[5] = (uint8_t)(v >> 40);
+        p[4] = (uint8_t)(v >> 32);
+        /* fall through */
+    case 4:
+        p[3] = (uint8_t)(v >> 24);
+        p[2] = (uint8_t)(v >> 16);
+        /* fall through */
+    case 2:
+        p[1] = (uint8_t)(v >> 8);
+        /* fall through */
+    default:
+        p[0] = (uint8_t)v;
+    }
+}
+
 uint64_t tile_elem_get(const uint8_t *buf, unsigned bits, uint64_t idx)
 {
-    uint64_t v = 0;
-
     if (bits == 4) {
         return (buf[idx / 2] >> ((idx & 1) * 4)) & 0xf;
     }
-    for (unsigned i = 0; i < bits / 8; i++) {
-        v |= (uint64_t)buf[idx * (bits / 8) + i] << (8 * i);
-    }
-    return v;
+    return get_le(buf + idx * (bits / 8), bits / 8);
 }
 
 void tile_elem_set(uint8_t *buf, unsigned bits, uint64_t idx, uint64_t v)
@@ -257,9 +292,7 @@ void tile_elem_set(uint8_t *buf, unsigned bits, uint64_t idx, uint64_t v)
         buf[idx / 2] = (uint8_t)((buf[idx / 2] & ~(0xfu << sh)) | ((v & 0xf) << sh));
         return;
     }
-    for (unsigned i = 0; i < bits / 8; i++) {
-        buf[idx * (bits / 8) + i] = (uint8_t)(v >> (8 * i));
-    }
+    set_le(buf + idx * (bits / 8), bits / 8, v);
 }
 
 bool tile_desc_equal(const TileDesc *a, const TileDesc *b)

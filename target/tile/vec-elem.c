@@ -55,9 +55,13 @@ static bool is_signed(unsigned dtype)
 
 static uint64_t int_binary(unsigned dtype, VecBinOp op, uint64_t l, uint64_t r)
 {
-    unsigned w = width_of(dtype);
-    bool s = is_signed(dtype);
-    uint64_t a = tile_int_normalize(dtype, l), b = tile_int_normalize(dtype, r);
+    const TileDTypeInfo *d = tile_dtype_info(dtype);
+    unsigned w = d->width;
+    bool s = d->is_signed;
+    /* the operands sign- or zero-extended from W bits */
+    unsigned sh = 64 - w;
+    uint64_t a = s ? (uint64_t)((int64_t)(l << sh) >> sh) : low_bits(l, w);
+    uint64_t b = s ? (uint64_t)((int64_t)(r << sh) >> sh) : low_bits(r, w);
     unsigned n = (unsigned)(b & (w - 1));       /* the count keeps log2(W) bits */
     bool less = s ? (int64_t)a < (int64_t)b : a < b;
 
