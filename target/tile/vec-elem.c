@@ -327,6 +327,36 @@ static bool plain_finite(unsigned dtype, uint64_t l, uint64_t r, uint64_t a)
     return (l & e) != e && (r & e) != e && (a & e) != e;
 }
 
+/*
+ * FP64 operands that are both finite, through the host's binary64
+ * arithmetic, which rounds to nearest even: the result is the host's, NX
+ * when its exact error (TwoSum, or the FMA of the product) is nonzero.  A
+ * sum that is subnormal is exact, so it never underflows; products near
+ * the subnormal range, and overflows, take the exact path instead.
+ */
+static bool fp64_finite(uint64_t l, uint64_t r)
+{
+    uint64_t e = UINT64_C(0x7ff0000000000000);
+
+    return (l & e) != e && (r & e) != e;
+}
+
+static double as_double(uint64_t raw)
+{
+    double d;
+
+    memcpy(&d, &raw, sizeof(d));
+    return d;
+}
+
+static uint64_t as_raw(double d)
+{
+    uint64_t raw;
+
+    memcpy(&raw, &d, sizeof(raw));
+    return raw;
+}
+
 /* s = a + b and its exact error (Knuth's TwoSum; no overflow here) */
 static double two_sum(double a, double b, double *err)
 {
@@ -353,6 +383,15 @@ static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
         double x = narrow_to_double(dtype, l), y = narrow_to_double(dtype, r), err;
         double sum = two_sum(x, negate_r ? -y : y, &err);
         return narrow_round(dtype, sum, err, flags);
+    }
+    if (dtype == TILE_DT_FP64 && fp64_finite(l, r)) {
+        double y = as_double(r), err, sum = two_sum(as_double(l), negate_r ? -y : y, &err);
+        if (isfinite(sum)) {
+            if (err != 0) {
+                *flags |= TILE_NUM_NX;
+            }
+            return as_raw(sum);
+        }
     }
     TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
     TileNumExact a, b;
@@ -388,6 +427,15 @@ static uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
     if (plain_finite(dtype, l, r, 0)) {
         return narrow_round(dtype, narrow_to_double(dtype, l) * narrow_to_double(dtype, r), 0,
                             flags);
+    }
+    if (dtype == TILE_DT_FP64 && fp64_finite(l, r)) {
+        double x = as_double(l), y = as_double(r), p = x * y;
+        if (isfinite(p) && fabs(p) >= 0x1p-960) {
+            if (fma(x, y, -p) != 0) {
+                *flags |= TILE_NUM_NX;
+            }
+            return as_raw(p);
+        }
     }
     TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
     bool neg = tile_num_class_is_negative(cl) != tile_num_class_is_negative(cr);

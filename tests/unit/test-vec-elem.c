@@ -1234,6 +1234,65 @@ START_TEST(test_fp32_host_differential)
 }
 END_TEST
 
+/* FP64 ADD / SUB / MUL against the host's binary64 arithmetic and flags. */
+static uint64_t rnd64(uint64_t *st)
+{
+    return ((uint64_t)rnd32(st) << 32) | rnd32(st);
+}
+
+static uint64_t biased_fp64(uint64_t *st)
+{
+    uint64_t v = rnd64(st), s = v & (UINT64_C(1) << 63);
+
+    switch (v & 7) {
+    case 0:                     /* subnormal or tiny */
+        return s | (rnd64(st) & UINT64_C(0x001fffffffffffff));
+    case 1:                     /* huge */
+        return s | UINT64_C(0x7fe0000000000000) | (rnd64(st) & UINT64_C(0x000fffffffffffff));
+    case 2:                     /* a few ulps from 1 */
+        return s | (UINT64_C(0x3ff0000000000000) + (rnd64(st) & 3));
+    case 3:                     /* near the square root of the smallest normal */
+        return s | UINT64_C(0x1ff0000000000000) | (rnd64(st) & UINT64_C(0x001fffffffffffff));
+    default:
+        return v;
+    }
+}
+
+START_TEST(test_fp64_host_differential)
+{
+    uint64_t st = 0x2545f4914f6cdd1dull;
+
+    for (int i = 0; i < 300000; i++) {
+        uint64_t a = biased_fp64(&st), b = biased_fp64(&st);
+        volatile double da, db;
+        double r;
+        uint64_t want, got;
+        unsigned wf, gf;
+
+        memcpy((void *)&da, &a, 8);
+        memcpy((void *)&db, &b, 8);
+        for (int k = 0; k < 3; k++) {
+            feclearexcept(FE_ALL_EXCEPT);
+            r = k == 0 ? da + db : k == 1 ? da - db : da * db;
+            wf = host_flags();
+            memcpy(&want, &r, 8);
+            gf = 0;
+            got = vec_binary(TILE_DT_FP64, k == 0 ? VEC_ADD : k == 1 ? VEC_SUB : VEC_MUL, a, b,
+                             false, &gf);
+            if (isnan(r)) {
+                ck_assert_msg(got == UINT64_C(0x7ff8000000000000), "op %d %016lx %016lx: NaN",
+                              k, (unsigned long)a, (unsigned long)b);
+                continue;
+            }
+            ck_assert_msg(got == want && gf == wf,
+                          "op %d of %016lx %016lx: %016lx flags %x, host %016lx flags %x", k,
+                          (unsigned long)a, (unsigned long)b, (unsigned long)got, gf,
+                          (unsigned long)want, wf);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("vec-elem");
@@ -1243,6 +1302,7 @@ int main(void)
 
     tcase_add_test(tc, test_int_examples);
     tcase_add_test(tc, test_fp32_host_differential);
+    tcase_add_test(tc, test_fp64_host_differential);
     tcase_add_test(tc, test_scalar_examples);
     tcase_add_test(tc, test_float_ieee_examples);
     tcase_add_test(tc, test_pto_v0_examples);
