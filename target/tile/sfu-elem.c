@@ -8,88 +8,54 @@
 #include <string.h>
 
 #include "sfu-elem.h"
+#include "elem-util.h"
 #include "vec-elem.h"
-
-static unsigned width_of(unsigned dtype)
-{
-    return tile_dtype_info(dtype)->width;
-}
-
-static uint64_t low_bits(uint64_t v, unsigned w)
-{
-    return w >= 64 ? v : v & ((UINT64_C(1) << w) - 1);
-}
 
 bool sfu_type_float(unsigned dtype)
 {
     return vec_type_arith(dtype) && !vec_type_integer(dtype);
 }
 
+bool sfu_type_a9(unsigned dtype)
+{
+    switch (dtype) {
+    case TILE_DT_S32: case TILE_DT_U32: case TILE_DT_FP32: case TILE_DT_S16:
+    case TILE_DT_U16: case TILE_DT_FP16: case TILE_DT_BF16: case TILE_DT_S8:
+    case TILE_DT_U8:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* ---- Integers ---- */
 
 static uint64_t int_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r)
 {
-    unsigned w = width_of(dtype);
+    unsigned w = elem_width(dtype);
     uint64_t a = tile_int_normalize(dtype, l), b = tile_int_normalize(dtype, r);
 
     if (!b) {
         return 0;               /* rejected before (Fault_TileLegality) */
     }
     if (!tile_dtype_info(dtype)->is_signed) {
-        return low_bits(op == SFU_DIV ? a / b : a % b, w);
+        return elem_low_bits(op == SFU_DIV ? a / b : a % b, w);
     }
     int64_t x = (int64_t)a, y = (int64_t)b;
     if (y == -1) {              /* MIN / -1 wraps to MIN, MIN mod -1 is 0 */
-        return low_bits(op == SFU_DIV ? 0 - a : 0, w);
+        return elem_low_bits(op == SFU_DIV ? 0 - a : 0, w);
     }
     if (op == SFU_DIV) {
-        return low_bits((uint64_t)(x / y), w);      /* truncates toward zero */
+        return elem_low_bits((uint64_t)(x / y), w);      /* truncates toward zero */
     }
     int64_t m = x % y;
     if (m && (m < 0) != (y < 0)) {
         m += y;                 /* the floor modulo: the divisor's sign */
     }
-    return low_bits((uint64_t)m, w);
+    return elem_low_bits((uint64_t)m, w);
 }
 
 /* ---- Floating point ---- */
-
-static uint64_t sign_of(unsigned dtype)
-{
-    return UINT64_C(1) << (width_of(dtype) - 1);
-}
-
-static uint64_t canonical_nan(unsigned dtype)
-{
-    return tile_dtype_info(dtype)->nan_raw;
-}
-
-/* inf, or E4M3's NaN (it has no infinity) */
-static uint64_t inf_of(unsigned dtype, bool neg)
-{
-    const TileDTypeInfo *d = tile_dtype_info(dtype);
-
-    if (!d->has_inf) {
-        return canonical_nan(dtype);
-    }
-    return (((UINT64_C(1) << d->exp_bits) - 1) << (d->width - 1 - d->exp_bits)) |
-           (neg ? sign_of(dtype) : 0);
-}
-
-static uint64_t zero_of(unsigned dtype, bool neg)
-{
-    return neg ? sign_of(dtype) : 0;
-}
-
-static bool is_nan(TileNumClass c)
-{
-    return tile_num_class_is_nan(c) || c == TILE_NUM_INVALID;
-}
-
-static bool is_snan(TileNumClass c)
-{
-    return c == TILE_NUM_SNAN || c == TILE_NUM_INVALID;
-}
 
 static void normalize63(TileNumExact *x)
 {
@@ -130,26 +96,26 @@ static uint64_t float_div(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
     bool neg = tile_num_class_is_negative(cl) != tile_num_class_is_negative(cr);
     TileNumExact a, b;
 
-    if (is_nan(cl) || is_nan(cr)) {
-        if (is_snan(cl) || is_snan(cr)) {
+    if (elem_is_nan(cl) || elem_is_nan(cr)) {
+        if (elem_is_snan(cl) || elem_is_snan(cr)) {
             *flags |= TILE_NUM_NV;
         }
-        return canonical_nan(dtype);
+        return elem_canonical_nan(dtype);
     }
     if ((tile_num_class_is_inf(cl) && tile_num_class_is_inf(cr)) ||
         (tile_num_class_is_zero(cl) && tile_num_class_is_zero(cr))) {
         *flags |= TILE_NUM_NV;
-        return canonical_nan(dtype);
+        return elem_canonical_nan(dtype);
     }
     if (tile_num_class_is_inf(cl)) {
-        return inf_of(dtype, neg);
+        return elem_inf(dtype, neg);
     }
     if (tile_num_class_is_zero(cr)) {
         *flags |= TILE_NUM_DZ;
-        return inf_of(dtype, neg);
+        return elem_inf(dtype, neg);
     }
     if (tile_num_class_is_inf(cr) || tile_num_class_is_zero(cl)) {
-        return zero_of(dtype, neg);
+        return elem_zero(dtype, neg);
     }
     tile_num_exact(dtype, l, &a);
     tile_num_exact(dtype, r, &b);
@@ -176,18 +142,18 @@ static uint64_t float_rem(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
     bool lneg = tile_num_class_is_negative(cl), rneg = tile_num_class_is_negative(cr);
     TileNumExact a, b;
 
-    if (is_nan(cl) || is_nan(cr)) {
-        if (is_snan(cl) || is_snan(cr)) {
+    if (elem_is_nan(cl) || elem_is_nan(cr)) {
+        if (elem_is_snan(cl) || elem_is_snan(cr)) {
             *flags |= TILE_NUM_NV;
         }
-        return canonical_nan(dtype);
+        return elem_canonical_nan(dtype);
     }
     if (tile_num_class_is_inf(cl) || tile_num_class_is_zero(cr)) {
         *flags |= TILE_NUM_NV;
-        return canonical_nan(dtype);
+        return elem_canonical_nan(dtype);
     }
     if (tile_num_class_is_zero(cl)) {
-        return zero_of(dtype, rneg);
+        return elem_zero(dtype, rneg);
     }
     if (tile_num_class_is_inf(cr)) {
         return lneg == rneg ? l : r;
@@ -195,7 +161,7 @@ static uint64_t float_rem(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
     double x = tile_num_to_double(dtype, l), y = tile_num_to_double(dtype, r);
     double m = fmod(x, y);      /* exact */
     if (m == 0) {
-        return zero_of(dtype, rneg);
+        return elem_zero(dtype, rneg);
     }
     exact_of_double(m, &a);
     if (a.neg == rneg) {
@@ -208,7 +174,7 @@ static uint64_t float_rem(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
 uint64_t sfu_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r, bool pto_v0,
                     unsigned *flags)
 {
-    unsigned w = width_of(dtype);
+    unsigned w = elem_width(dtype);
 
     if (!tile_dtype_info(dtype)->is_float) {
         return int_binary(dtype, op, l, r);
@@ -216,13 +182,13 @@ uint64_t sfu_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r, bool pt
     if (pto_v0) {
         /* the reference profile: unsigned division of the raw carriers; a
          * zero divisor (either sign) gives all ones, DIV raising DZ */
-        if (!(r & ~sign_of(dtype))) {
+        if (!(r & ~elem_sign_bit(dtype))) {
             if (op == SFU_DIV) {
                 *flags |= TILE_NUM_DZ;
             }
-            return low_bits(~UINT64_C(0), w);
+            return elem_low_bits(~UINT64_C(0), w);
         }
-        return low_bits(op == SFU_DIV ? l / r : l % r, w);
+        return elem_low_bits(op == SFU_DIV ? l / r : l % r, w);
     }
     return op == SFU_DIV ? float_div(dtype, l, r, flags) : float_rem(dtype, l, r, flags);
 }
@@ -234,29 +200,27 @@ static bool unary_special(unsigned dtype, SfuUnOp op, uint64_t v, TileNumClass c
                           uint64_t *out, unsigned *flags)
 {
     bool neg = tile_num_class_is_negative(c);
-    uint64_t one;
 
-    if (is_nan(c)) {
-        if (is_snan(c)) {
+    if (elem_is_nan(c)) {
+        if (elem_is_snan(c)) {
             *flags |= TILE_NUM_NV;
         }
-        *out = canonical_nan(dtype);
+        *out = elem_canonical_nan(dtype);
         return true;
     }
     if (tile_num_class_is_zero(c)) {
         switch (op) {
         case SFU_EXP:
-            one = tile_num_from_double(dtype, 1.0, TILE_RND_RNE, 0, flags);
-            *out = one;
+            *out = tile_num_one(dtype);
             return true;
         case SFU_LOG:
             *flags |= TILE_NUM_DZ;
-            *out = inf_of(dtype, true);
+            *out = elem_inf(dtype, true);
             return true;
         case SFU_RECIP:
         case SFU_RSQRT:
             *flags |= TILE_NUM_DZ;
-            *out = inf_of(dtype, neg);
+            *out = elem_inf(dtype, neg);
             return true;
         case SFU_SQRT:
             *out = v;
@@ -273,20 +237,20 @@ static bool unary_special(unsigned dtype, SfuUnOp op, uint64_t v, TileNumClass c
             *out = 0;
             return true;
         case SFU_RECIP:
-            *out = zero_of(dtype, true);
+            *out = elem_zero(dtype, true);
             return true;
         default:
             *flags |= TILE_NUM_NV;
-            *out = canonical_nan(dtype);
+            *out = elem_canonical_nan(dtype);
             return true;
         }
     }
     if (neg && (op == SFU_LOG || op == SFU_SQRT || op == SFU_RSQRT)) {
         *flags |= TILE_NUM_NV;
-        *out = canonical_nan(dtype);
+        *out = elem_canonical_nan(dtype);
         return true;
     }
-    if (op == SFU_LOG && v == tile_num_from_double(dtype, 1.0, TILE_RND_RNE, 0, flags)) {
+    if (op == SFU_LOG && v == tile_num_one(dtype)) {
         *out = 0;
         return true;
     }
@@ -341,7 +305,7 @@ static uint64_t from_long_double(unsigned dtype, long double y, unsigned *flags)
 uint64_t sfu_unary(unsigned dtype, SfuUnOp op, uint64_t v, bool pto_v0, unsigned *flags)
 {
     TileNumClass c = tile_num_classify(dtype, v);
-    unsigned w = width_of(dtype);
+    unsigned w = elem_width(dtype);
     uint64_t out;
     TileNumExact x;
 
@@ -352,9 +316,9 @@ uint64_t sfu_unary(unsigned dtype, SfuUnOp op, uint64_t v, bool pto_v0, unsigned
         /* the reference profile's placeholders on the raw carrier */
         switch (op) {
         case SFU_EXP:
-            return low_bits(v + 1, w);
+            return elem_low_bits(v + 1, w);
         case SFU_RECIP:
-            return low_bits(~UINT64_C(0) / v, w);
+            return elem_low_bits(~UINT64_C(0) / v, w);
         default:
             return v;
         }
@@ -395,7 +359,7 @@ uint64_t sfu_unary(unsigned dtype, SfuUnOp op, uint64_t v, bool pto_v0, unsigned
             return 0;
         }
         uint64_t r = from_long_double(dtype, fabsl(y), flags);
-        return y < 0 ? r | sign_of(dtype) : r;
+        return y < 0 ? r | elem_sign_bit(dtype) : r;
     }
     }
     return v;

@@ -30,6 +30,10 @@ typedef enum SfuUnOp {
 /* The floating elementwise set (FE8): FP64 FP32 TF32 HF32 FP16 BF16 E4M3 E5M2. */
 bool sfu_type_float(unsigned dtype);
 
+/* TileA9DataTypeSupported: S32 U32 FP32 S16 U16 FP16 BF16 S8 U8 (the ARG*
+ * reductions' sources, the TPART* operations). */
+bool sfu_type_a9(unsigned dtype);
+
 /* l / r or l mod r; an integer zero divisor must have been rejected. */
 uint64_t sfu_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r, bool pto_v0,
                     unsigned *flags);

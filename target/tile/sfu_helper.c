@@ -65,10 +65,7 @@ static void check_sources(Tepl *v)
             tepl_check_encodings(v, t);
         }
     }
-    if (v->data->d.valid_rows != v->vr || v->data->d.valid_cols != v->vc ||
-        v->data->d.cols != v->col) {
-        tepl_tl(v, "source shape differs from B.DIM");
-    }
+    tepl_check_lb_shape(v, v->data);
     /* an integer divisor of zero in the valid region (TilePayloadNonzero) */
     if (f == SF_BINARY && is_int(v->dt)) {
         TEPL_FOR_PES(v, pe) {
@@ -107,14 +104,7 @@ static void sfu_elem_commit(Tepl *v)
             }
         }
     }
-    TileDesc d = {
-        .dtype = v->dt, .layout = TILE_LAYOUT_ROW_MAJOR, .size_code = v->dst_bind->size_code,
-        .cols = v->col, .valid_rows = v->vr, .valid_cols = v->vc,
-    };
-    tepl_new_dst(v, &d);
-    if (v->d->d.rows != v->data->d.rows) {
-        tepl_tl(v, "destination SizeCode does not give the source's rows");
-    }
+    tepl_new_lb_dst(v, v->dt, TILE_LAYOUT_ROW_MAJOR, v->data);
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
         TEPL_FOR_VALID(&v->d->d, r, c) {

@@ -65,12 +65,6 @@ static const TileBind *dst_binding(const TileOp *op, unsigned ordinal)
     g_assert_not_reached();
 }
 
-static void put(TileLocal *t, unsigned pe, uint32_t r, uint32_t c, uint64_t x)
-{
-    tile_elem_set(t->frag[pe], tile_dtype_bits(t->d.dtype),
-                  tile_storage_index(&t->d, r, c), x);
-}
-
 /* ---- Sorting order (TileSortLeftBefore) ---- */
 
 static bool sort_type(unsigned dt)
@@ -221,8 +215,8 @@ static void sort_commit(Tepl *v)
                 }
                 sort_group(v->dt, a, n, v->scalar[pe]);
                 for (unsigned i = 0; i < n; i++) {
-                    put(v->d, pe, r, g + i, a[i].x);
-                    put(idx, pe, r, g + i, a[i].idx);
+                    tepl_store(v->d, pe, r, g + i, a[i].x);
+                    tepl_store(idx, pe, r, g + i, a[i].idx);
                 }
             }
         }
@@ -274,7 +268,6 @@ static void mrgsort_commit(Tepl *v)
             tepl_tl(v, "TMRGSORT source is not sorted in the selected direction");
         }
     }
-    v->dst_bind = dst_binding(op, 0);
     TileDesc d = {
         .dtype = v->dt, .layout = TILE_LAYOUT_ROW_MAJOR,
         .size_code = v->dst_bind->size_code, .cols = pow2ceil(n),
@@ -511,16 +504,11 @@ static void quant_commit(Tepl *v)
     tepl_lb_shape(v);
     tepl_gather(v, -1);
     s = v->src[0];
-    if (s->d.dtype != v->dt || s->d.layout != TILE_LAYOUT_ROW_MAJOR ||
-        s->d.valid_rows != v->vr || s->d.valid_cols != v->vc || s->d.cols != v->col) {
-        tepl_tl(v, "source: row-major, of the BSTART type and the B.DIM shape");
+    if (s->d.dtype != v->dt || s->d.layout != TILE_LAYOUT_ROW_MAJOR) {
+        tepl_tl(v, "source: row-major, of the BSTART type");
     }
-    TileDesc d = {
-        .dtype = v->dst_dt, .layout = TILE_LAYOUT_ROW_MAJOR,
-        .size_code = v->dst_bind->size_code, .cols = v->col,
-        .valid_rows = v->vr, .valid_cols = v->vc,
-    };
-    tepl_new_dst(v, &d);
+    tepl_check_lb_shape(v, s);
+    tepl_new_lb_dst(v, v->dst_dt, TILE_LAYOUT_ROW_MAJOR, NULL);
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
         int64_t zp = (int64_t)v->scalar[pe];

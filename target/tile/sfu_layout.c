@@ -38,6 +38,7 @@
 #include "qemu/osdep.h"
 #include "cpu.h"
 #include "tepl.h"
+#include "sfu-elem.h"
 #include "qemu/bitmap.h"
 #include "vec-elem.h"
 
@@ -46,19 +47,6 @@
 
 /* ---- Shared checks ---- */
 
-/* BundleOperationBindingsComplete (the counts, B.IOR surplus and a stream
- * ended by L), and the destination binding. */
-static void check_bindings(Tepl *v, unsigned nsrc, unsigned nscalars)
-{
-    TileOp *op = v->op;
-
-    tepl_check_complete(v, nsrc, nscalars);
-    for (unsigned i = 0; i < op->n_iot; i++) {
-        if (op->iot[i].has_dst) {
-            v->dst_bind = &op->iot[i];
-        }
-    }
-}
 
 /* B.DATR: Layout (if taken) and nothing else, PadValue zero ("must-zero");
  * then B.IOR only on operations with GPR inputs. */
@@ -110,17 +98,7 @@ static void check_move_type(Tepl *v, const TileLocal *s)
 /* The destination of the B.DIM shape in the B.DATR layout. */
 static TileLocal *plan(Tepl *v, unsigned dt)
 {
-    TileDesc d = {
-        .dtype = dt,
-        .layout = v->op->layout,
-        .size_code = v->dst_bind->size_code,
-        .cols = v->col,
-        .valid_rows = v->vr,
-        .valid_cols = v->vc,
-    };
-
-    v->dst_dt = dt;
-    return tepl_new_dst(v, &d);
+    return tepl_new_lb_dst(v, dt, v->op->layout, NULL);
 }
 
 /* A window of n at off fits in extent. */
@@ -135,7 +113,7 @@ static void ttrans_commit(Tepl *v)
 {
     const TileLocal *s;
 
-    check_bindings(v, 1, 0);
+    tepl_check_complete(v, 1, 0);
     check_attrs(v, true, 0);
     tepl_lb_shape(v);
     sources(v);
@@ -160,7 +138,7 @@ static void tconcat_commit(Tepl *v)
 {
     const TileLocal *l, *rt;
 
-    check_bindings(v, 2, 0);
+    tepl_check_complete(v, 2, 0);
     check_attrs(v, true, 0);
     tepl_lb_shape(v);
     sources(v);
@@ -200,7 +178,7 @@ static void textract_commit(Tepl *v)
 {
     const TileLocal *s;
 
-    check_bindings(v, 1, 2);
+    tepl_check_complete(v, 1, 2);
     check_attrs(v, true, 2);
     tepl_lb_shape(v);
     sources(v);
@@ -228,7 +206,7 @@ static void tinsert_commit(Tepl *v)
 {
     const TileLocal *old, *s;
 
-    check_bindings(v, 2, 2);
+    tepl_check_complete(v, 2, 2);
     check_attrs(v, true, 2);
     tepl_lb_shape(v);
     sources(v);
@@ -266,7 +244,7 @@ static void tfillpad_commit(Tepl *v)
     const TileLocal *s;
     const TileDesc *d;
 
-    check_bindings(v, 1, 1);
+    tepl_check_complete(v, 1, 1);
     check_attrs(v, true, 1);
     tepl_lb_shape(v);
     sources(v);
@@ -301,7 +279,7 @@ static void timg2col_commit(Tepl *v)
 {
     const TileLocal *s;
 
-    check_bindings(v, 1, 2);            /* posM, posK (the contract's B.IOR) */
+    tepl_check_complete(v, 1, 2);            /* posM, posK (the contract's B.IOR) */
     check_attrs(v, false, 2);
     tepl_lb_shape(v);
     sources(v);
@@ -344,7 +322,7 @@ static void tci_commit(Tepl *v)
     unsigned w = tile_dtype_bits(v->dt);
     uint64_t m = (UINT64_C(1) << w) - 1;
 
-    check_bindings(v, 0, 2);
+    tepl_check_complete(v, 0, 2);
     check_flag0(v);
     check_attrs(v, false, 2);
     generation_schema(v);
@@ -376,7 +354,7 @@ static void ttri_commit(Tepl *v)
 {
     uint64_t one;
 
-    check_bindings(v, 0, 2);
+    tepl_check_complete(v, 0, 2);
     TEPL_FOR_PES(v, pe) {
         int64_t diag = ttri_diagonal(v, pe);
         if (diag < -65535 || diag > 65535) {
@@ -387,14 +365,9 @@ static void ttri_commit(Tepl *v)
     check_attrs(v, false, 2);
     generation_schema(v);
     switch (v->dt) {
-    case TILE_DT_FP32:
-        one = 0x3f800000;
-        break;
-    case TILE_DT_FP16:
-        one = 0x3c00;
-        break;
+    case TILE_DT_FP32: case TILE_DT_FP16:
     case TILE_DT_S32: case TILE_DT_S16: case TILE_DT_U32: case TILE_DT_U16:
-        one = 1;
+        one = tile_num_one(v->dt);
         break;
     default:
         tepl_tl(v, "TTRI type");
@@ -436,7 +409,7 @@ static uint64_t index_at(const TileLocal *ix, unsigned pe, uint32_t r, uint32_t 
 /* The value and index sources; the value type is the BSTART type. */
 static void indexed_prologue(Tepl *v)
 {
-    check_bindings(v, 2, 0);
+    tepl_check_complete(v, 2, 0);
     check_attrs(v, true, 0);
     tepl_lb_shape(v);
     sources(v);
@@ -512,19 +485,6 @@ static void tscatter_commit(Tepl *v)
 
 /* ---- TPARTADD / TPARTMUL / TPARTMAX / TPARTMIN (fn 17-20) ---- */
 
-/* TilePartialDataTypeSupported (A9). */
-static bool partial_type(unsigned dt)
-{
-    switch (dt) {
-    case TILE_DT_FP32: case TILE_DT_FP16: case TILE_DT_BF16:
-    case TILE_DT_S32: case TILE_DT_S16: case TILE_DT_S8:
-    case TILE_DT_U32: case TILE_DT_U16: case TILE_DT_U8:
-        return true;
-    default:
-        return false;
-    }
-}
-
 static bool covers(const TileLocal *t, uint32_t r, uint32_t c)
 {
     return r < t->d.valid_rows && c < t->d.valid_cols;
@@ -534,7 +494,7 @@ static void tpart_commit(Tepl *v)
 {
     const TileLocal *l, *rt;
 
-    check_bindings(v, 2, 0);
+    tepl_check_complete(v, 2, 0);
     if (v->op->has_datr) {
         tepl_tl(v, "TPART* take no B.DATR");
     }
@@ -543,7 +503,7 @@ static void tpart_commit(Tepl *v)
     if (v->col < v->vc) {
         tepl_tl(v, "B.DIM LB2 below LB0");
     }
-    if (!partial_type(v->dt)) {
+    if (!sfu_type_a9(v->dt)) {
         tepl_tl(v, "TPART* type");
     }
     sources(v);

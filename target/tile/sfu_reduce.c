@@ -72,19 +72,6 @@ static void __attribute__((constructor)) sfu_reduce_register(void)
 
 /* ---- Shared checks ---- */
 
-/* TileA9DataTypeSupported: the ARG* source types. */
-static bool type_a9(unsigned dt)
-{
-    switch (dt) {
-    case TILE_DT_S32: case TILE_DT_U32: case TILE_DT_FP32: case TILE_DT_S16:
-    case TILE_DT_U16: case TILE_DT_FP16: case TILE_DT_BF16: case TILE_DT_S8:
-    case TILE_DT_U8:
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* Numeric (tepl_gather), of type dt, row-major, defined, valid encodings. */
 static void check_operand(Tepl *v, const TileLocal *t, unsigned dt)
 {
@@ -95,14 +82,6 @@ static void check_operand(Tepl *v, const TileLocal *t, unsigned dt)
         tepl_tl(v, "SFU reduction / expansion sources are row-major");
     }
     tepl_check_encodings(v, t);
-}
-
-/* SelectedBundleComparisonShapeMatches: (VR, VC, Cols) == the LB shape. */
-static void check_lb_shape(Tepl *v, const TileLocal *t)
-{
-    if (t->d.valid_rows != v->vr || t->d.valid_cols != v->vc || t->d.cols != v->col) {
-        tepl_tl(v, "source shape differs from B.DIM");
-    }
 }
 
 /* The closed schema's common part: one B.IOT, no B.IOR, the LB shape. */
@@ -116,27 +95,6 @@ static void check_closed(Tepl *v, unsigned nsrc)
 }
 
 /* ---- Reductions ---- */
-
-/* TileReductionOneEncoding */
-static uint64_t one_of(unsigned dt)
-{
-    switch (dt) {
-    case TILE_DT_FP64:
-        return UINT64_C(0x3ff0000000000000);
-    case TILE_DT_FP32: case TILE_DT_TF32: case TILE_DT_HF32:
-        return 0x3f800000;
-    case TILE_DT_FP16:
-        return 0x3c00;
-    case TILE_DT_BF16:
-        return 0x3f80;
-    case TILE_DT_E4M3:
-        return 0x38;
-    case TILE_DT_E5M2:
-        return 0x3c;
-    default:
-        return 1;
-    }
-}
 
 static const VecBinOp reduce_step[] = {
     [RED_SUM] = VEC_ADD, [RED_MAX] = VEC_MAX, [RED_MIN] = VEC_MIN,
@@ -158,7 +116,7 @@ static uint64_t reduce_one(Tepl *v, unsigned pe, uint32_t o)
         acc = 0;            /* the raw zero word: +0.0 */
         i = 0;
     } else if (ro == RED_PROD) {
-        acc = one_of(v->dt);
+        acc = tile_num_one(v->dt);       /* TileReductionOneEncoding */
         i = 0;
     } else {
         acc = row ? tepl_elem(s, pe, o, 0) : tepl_elem(s, pe, 0, o);
@@ -192,7 +150,7 @@ static void reduce_commit(Tepl *v)
     tepl_gather(v, -1);
     s = v->data = v->src[0];
     check_operand(v, s, v->dt);
-    check_lb_shape(v, s);
+    tepl_check_lb_shape(v, s);
 
     /* row: (src.VR, 1, Cols 1); column: (1, src.VC, src.Cols); ARG*: U32 */
     TileDesc d = {
@@ -205,7 +163,7 @@ static void reduce_commit(Tepl *v)
     };
     tepl_new_dst(v, &d);
     /* TileOperandsLegal_ExecuteTileReduction, after allocation */
-    if (arg && !type_a9(v->dt)) {
+    if (arg && !sfu_type_a9(v->dt)) {
         tepl_tl(v, "ARGMAX / ARGMIN source type outside the A9 set");
     }
 
@@ -395,25 +353,14 @@ static void expand_commit(Tepl *v)
     if (!copy) {
         v->data = v->src[0];
         check_operand(v, v->data, v->dt);
-        check_lb_shape(v, v->data);
+        tepl_check_lb_shape(v, v->data);
         if (eo == EXP_DIV && vec_type_integer(v->dt)) {
             check_divisors(v, b);
         }
     }
 
-    TileDesc d = {
-        .dtype = v->dst_dt,
-        .layout = TILE_LAYOUT_ROW_MAJOR,
-        .size_code = v->dst_bind->size_code,
-        .cols = v->col,
-        .valid_rows = v->vr,
-        .valid_cols = v->vc,
-    };
-    tepl_new_dst(v, &d);
     /* TileShapeAndTypeMatch / TileLogicalShapeMatch(dst, full): Rows too */
-    if (!copy && v->d->d.rows != v->data->d.rows) {
-        tepl_tl(v, "destination SizeCode does not give the full source's rows");
-    }
+    tepl_new_lb_dst(v, v->dst_dt, TILE_LAYOUT_ROW_MAJOR, copy ? NULL : v->data);
 
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {

@@ -63,7 +63,10 @@ void tepl_check_complete(Tepl *v, unsigned nsrc, unsigned nscalars)
     unsigned ndst = 0, n = 0;
 
     for (unsigned i = 0; i < op->n_iot; i++) {
-        ndst += op->iot[i].has_dst;
+        if (op->iot[i].has_dst) {
+            v->dst_bind = &op->iot[i];
+            ndst++;
+        }
         n += op->iot[i].nsrc;
     }
     if (ndst != 1 || n != nsrc) {
@@ -188,6 +191,13 @@ bool tepl_same_shape(const TileDesc *a, const TileDesc *b)
            a->valid_cols == b->valid_cols && a->layout == b->layout;
 }
 
+void tepl_check_lb_shape(Tepl *v, const TileLocal *t)
+{
+    if (t->d.valid_rows != v->vr || t->d.valid_cols != v->vc || t->d.cols != v->col) {
+        tepl_tl(v, "source shape differs from B.DIM");
+    }
+}
+
 void tepl_read_scalars(Tepl *v, unsigned dt, bool check)
 {
     unsigned w = tile_dtype_bits(dt);
@@ -207,17 +217,37 @@ TileLocal *tepl_new_dst(Tepl *v, const TileDesc *d)
     return v->d;
 }
 
+TileLocal *tepl_new_lb_dst(Tepl *v, unsigned dt, unsigned layout, const TileLocal *rows_of)
+{
+    TileDesc d = {
+        .dtype = dt, .layout = layout, .size_code = v->dst_bind->size_code,
+        .cols = v->col, .valid_rows = v->vr, .valid_cols = v->vc,
+    };
+
+    v->dst_dt = dt;
+    tepl_new_dst(v, &d);
+    if (rows_of && v->d->d.rows != rows_of->d.rows) {
+        tepl_tl(v, "destination SizeCode does not give the source's rows");
+    }
+    return v->d;
+}
+
 /* ---- Execute ---- */
+
+void tepl_store(TileLocal *t, unsigned pe, uint32_t r, uint32_t c, uint64_t x)
+{
+    const TileDesc *d = &t->d;
+
+    if (d->storage == TILE_STORAGE_PREDICATE) {
+        tile_pred_set(t->frag[pe], d, r, c, x);
+    } else {
+        tile_elem_set(t->frag[pe], tile_dtype_bits(d->dtype), tile_storage_index(d, r, c), x);
+    }
+}
 
 void tepl_put(Tepl *v, unsigned pe, uint32_t r, uint32_t c, uint64_t x)
 {
-    const TileDesc *d = &v->d->d;
-
-    if (d->storage == TILE_STORAGE_PREDICATE) {
-        tile_pred_set(v->d->frag[pe], d, r, c, x);
-    } else {
-        tile_elem_set(v->d->frag[pe], tile_dtype_bits(d->dtype), tile_storage_index(d, r, c), x);
-    }
+    tepl_store(v->d, pe, r, c, x);
 }
 
 void tepl_begin(Tepl *v)

@@ -49,8 +49,9 @@ struct Tepl {
 
 G_NORETURN void tepl_tl(Tepl *v, const char *why);
 
-/* BundleOperationBindingsComplete: nsrc Tile sources, one destination,
- * B.IOR naming at most nscalars registers (Fault_BundleControl). */
+/* BundleOperationBindingsComplete: nsrc Tile sources, one destination
+ * (dst_bind is its binding), the last B.IOT with L, B.IOR naming at most
+ * nscalars registers (Fault_BundleControl). */
 void tepl_check_complete(Tepl *v, unsigned nsrc, unsigned nscalars);
 
 /* B.DATR fields an operation may set (PadValue always). */
@@ -74,13 +75,22 @@ void tepl_gather(Tepl *v, int mask_slot);
 /* TF32 / HF32 / E3M2 / E2M3 elements of the valid region are valid. */
 void tepl_check_encodings(Tepl *v, const TileLocal *t);
 bool tepl_same_shape(const TileDesc *a, const TileDesc *b);
+/* SelectedBundleComparisonShapeMatches: t's (VR, VC, Col) is the B.DIM shape. */
+void tepl_check_lb_shape(Tepl *v, const TileLocal *t);
 /* The scalar of each PE: the low W bits of GPR_p[RegSrc0] (0 without
  * B.IOR), checked as an encoding of dt if asked. */
 void tepl_read_scalars(Tepl *v, unsigned dt, bool check);
 /* Plan the destination d (rows derived from its SizeCode) in dst_bind's hand. */
 TileLocal *tepl_new_dst(Tepl *v, const TileDesc *d);
+/* The same for the B.DIM shape, type dt and layout, with dst_bind's
+ * SizeCode; when rows_of is given, the rows must be its rows
+ * (TileShapeAndTypeMatch: Fault_TileLegality). */
+TileLocal *tepl_new_lb_dst(Tepl *v, unsigned dt, unsigned layout, const TileLocal *rows_of);
 
 uint64_t tepl_elem(const TileLocal *t, unsigned pe, uint32_t r, uint32_t c);
+/* Element (r, c) of PE pe's fragment of t (a predicate: its bit), or of
+ * the destination. */
+void tepl_store(TileLocal *t, unsigned pe, uint32_t r, uint32_t c, uint64_t x);
 void tepl_put(Tepl *v, unsigned pe, uint32_t r, uint32_t c, uint64_t x);
 /* Allocate the payloads; then per PE: compute, tepl_pad(). */
 void tepl_begin(Tepl *v);

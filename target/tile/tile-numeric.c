@@ -834,6 +834,13 @@ uint64_t tile_num_from_double(TileDType t, double v, TileRound rm,
     return tile_num_convert(t, TILE_DT_FP64, raw, rm, opts, flags);
 }
 
+uint64_t tile_num_one(TileDType t)
+{
+    unsigned flags = 0;
+
+    return tile_num_from_double(t, 1.0, TILE_RND_RNE, 0, &flags);     /* exact */
+}
+
 bool tile_num_tcvt_supported(TileDType dst, TileDType src)
 {
     if (!tile_dtype_info(dst) || !tile_dtype_info(src)) {

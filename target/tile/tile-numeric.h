@@ -213,6 +213,9 @@ uint64_t tile_num_convert(TileDType dst, TileDType src, uint64_t raw,
 uint64_t tile_num_from_double(TileDType t, double v, TileRound rm,
                               unsigned opts, unsigned *flags);
 
+/* The encoding of one in type t (1.0, or the integer 1). */
+uint64_t tile_num_one(TileDType t);
+
 /* HardwareTCVTTypePairSupported: E8M0 accepts FP16, BF16, FP32 sources. */
 bool tile_num_tcvt_supported(TileDType dst, TileDType src);
 

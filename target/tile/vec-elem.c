@@ -8,16 +8,7 @@
 #include <string.h>
 
 #include "vec-elem.h"
-
-static unsigned width_of(unsigned dtype)
-{
-    return tile_dtype_info(dtype)->width;
-}
-
-static uint64_t low_bits(uint64_t v, unsigned w)
-{
-    return w >= 64 ? v : v & ((UINT64_C(1) << w) - 1);
-}
+#include "elem-util.h"
 
 bool vec_type_arith(unsigned dtype)
 {
@@ -60,32 +51,32 @@ static uint64_t int_binary(unsigned dtype, VecBinOp op, uint64_t l, uint64_t r)
     bool s = d->is_signed;
     /* the operands sign- or zero-extended from W bits */
     unsigned sh = 64 - w;
-    uint64_t a = s ? (uint64_t)((int64_t)(l << sh) >> sh) : low_bits(l, w);
-    uint64_t b = s ? (uint64_t)((int64_t)(r << sh) >> sh) : low_bits(r, w);
+    uint64_t a = s ? (uint64_t)((int64_t)(l << sh) >> sh) : elem_low_bits(l, w);
+    uint64_t b = s ? (uint64_t)((int64_t)(r << sh) >> sh) : elem_low_bits(r, w);
     unsigned n = (unsigned)(b & (w - 1));       /* the count keeps log2(W) bits */
     bool less = s ? (int64_t)a < (int64_t)b : a < b;
 
     switch (op) {
     case VEC_ADD:
-        return low_bits(a + b, w);
+        return elem_low_bits(a + b, w);
     case VEC_SUB:
-        return low_bits(a - b, w);
+        return elem_low_bits(a - b, w);
     case VEC_MUL:
-        return low_bits(a * b, w);
+        return elem_low_bits(a * b, w);
     case VEC_AND:
-        return low_bits(a & b, w);
+        return elem_low_bits(a & b, w);
     case VEC_OR:
-        return low_bits(a | b, w);
+        return elem_low_bits(a | b, w);
     case VEC_XOR:
-        return low_bits(a ^ b, w);
+        return elem_low_bits(a ^ b, w);
     case VEC_SHL:
-        return low_bits(a << n, w);
+        return elem_low_bits(a << n, w);
     case VEC_SHR:       /* arithmetic for signed types, logical for unsigned */
-        return low_bits(s ? (uint64_t)((int64_t)a >> n) : a >> n, w);
+        return elem_low_bits(s ? (uint64_t)((int64_t)a >> n) : a >> n, w);
     case VEC_MAX:       /* a tie keeps the left operand */
-        return low_bits(less ? b : a, w);
+        return elem_low_bits(less ? b : a, w);
     case VEC_MIN:
-        return low_bits(a == b || less ? a : b, w);
+        return elem_low_bits(a == b || less ? a : b, w);
     }
     return 0;
 }
@@ -204,38 +195,6 @@ static uint64_t wide_round(unsigned dtype, const Wide *w, unsigned *flags)
     return tile_num_round(dtype, &x, TILE_RND_RNE, 0, flags);
 }
 
-static uint64_t zero_of(unsigned dtype, bool neg)
-{
-    return neg ? UINT64_C(1) << (width_of(dtype) - 1) : 0;
-}
-
-static uint64_t canonical_nan(unsigned dtype)
-{
-    return tile_dtype_info(dtype)->nan_raw;
-}
-
-static uint64_t inf_of(unsigned dtype, bool neg)
-{
-    const TileDTypeInfo *d = tile_dtype_info(dtype);
-    unsigned w = d->width;
-    /* all-ones exponent, zero fraction (FP64 .. E5M2) */
-    uint64_t mag = ((UINT64_C(1) << d->exp_bits) - 1) << (w - 1 - d->exp_bits);
-
-    return mag | zero_of(dtype, neg);
-}
-
-static bool is_nan_class(TileNumClass c)
-{
-    /* an invalid TF32 / HF32 encoding counts as a signaling NaN (no
-     * arithmetic checks it; docs/implementation-defined.md) */
-    return tile_num_class_is_nan(c) || c == TILE_NUM_INVALID;
-}
-
-static bool is_snan_class(TileNumClass c)
-{
-    return c == TILE_NUM_SNAN || c == TILE_NUM_INVALID;
-}
-
 /*
  * The narrow formats (every floating VEC type but FP64: at most 24
  * significant bits, exponents well inside FP64's) through host doubles: a
@@ -278,7 +237,7 @@ static uint64_t narrow_round(unsigned dtype, double s, double err, unsigned *fla
     TileNumExact x;
 
     if (s == 0) {
-        return zero_of(dtype, signbit(s));
+        return elem_zero(dtype, signbit(s));
     }
     if (dtype == TILE_DT_FP32 && err == 0) {
         /* exact in the double: the host's conversion rounds it once; a
@@ -370,10 +329,10 @@ uint64_t vec_round_sum(unsigned dtype, const TileNumExact *a, const TileNumExact
                        unsigned *flags)
 {
     if (!a->sig && !b->sig) {
-        return zero_of(dtype, a->neg && b->neg);
+        return elem_zero(dtype, a->neg && b->neg);
     }
     Wide s = wide_add(wide_of(a), wide_of(b));
-    return s.sig ? wide_round(dtype, &s, flags) : zero_of(dtype, false);
+    return s.sig ? wide_round(dtype, &s, flags) : elem_zero(dtype, false);
 }
 
 static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
@@ -397,19 +356,19 @@ static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
     TileNumExact a, b;
     bool rneg = tile_num_class_is_negative(cr) != negate_r;
 
-    if (is_nan_class(cl) || is_nan_class(cr)) {
-        if (is_snan_class(cl) || is_snan_class(cr)) {
+    if (elem_is_nan(cl) || elem_is_nan(cr)) {
+        if (elem_is_snan(cl) || elem_is_snan(cr)) {
             *flags |= TILE_NUM_NV;
         }
-        return canonical_nan(dtype);
+        return elem_canonical_nan(dtype);
     }
     if (tile_num_class_is_inf(cl) || tile_num_class_is_inf(cr)) {
         if (tile_num_class_is_inf(cl) && tile_num_class_is_inf(cr) &&
             tile_num_class_is_negative(cl) != rneg) {
             *flags |= TILE_NUM_NV;
-            return canonical_nan(dtype);
+            return elem_canonical_nan(dtype);
         }
-        return inf_of(dtype, tile_num_class_is_inf(cl) ? tile_num_class_is_negative(cl) : rneg);
+        return elem_inf(dtype, tile_num_class_is_inf(cl) ? tile_num_class_is_negative(cl) : rneg);
     }
     if (dtype != TILE_DT_FP64) {
         double x = narrow_to_double(dtype, l), y = narrow_to_double(dtype, r), err;
@@ -441,21 +400,21 @@ static uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
     bool neg = tile_num_class_is_negative(cl) != tile_num_class_is_negative(cr);
     TileNumExact a, b;
 
-    if (is_nan_class(cl) || is_nan_class(cr)) {
-        if (is_snan_class(cl) || is_snan_class(cr)) {
+    if (elem_is_nan(cl) || elem_is_nan(cr)) {
+        if (elem_is_snan(cl) || elem_is_snan(cr)) {
             *flags |= TILE_NUM_NV;
         }
-        return canonical_nan(dtype);
+        return elem_canonical_nan(dtype);
     }
     if (tile_num_class_is_inf(cl) || tile_num_class_is_inf(cr)) {
         if (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr)) {
             *flags |= TILE_NUM_NV;
-            return canonical_nan(dtype);
+            return elem_canonical_nan(dtype);
         }
-        return inf_of(dtype, neg);
+        return elem_inf(dtype, neg);
     }
     if (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr)) {
-        return zero_of(dtype, neg);
+        return elem_zero(dtype, neg);
     }
     if (dtype != TILE_DT_FP64) {
         /* at most 48 significant bits: exact in a double */
@@ -471,10 +430,10 @@ static uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
 /* The order key of TMAX / TMIN / TCMP: monotonic in the value over W bits. */
 static uint64_t order_key(unsigned dtype, uint64_t v)
 {
-    unsigned w = width_of(dtype);
+    unsigned w = elem_width(dtype);
     uint64_t sign = UINT64_C(1) << (w - 1);
 
-    return v & sign ? low_bits(~v, w) : v | sign;
+    return v & sign ? elem_low_bits(~v, w) : v | sign;
 }
 
 /* maximumNumber / minimumNumber with -0 < +0 (HardwareNumericMinMaxSpecial). */
@@ -482,13 +441,13 @@ static uint64_t float_minmax(unsigned dtype, bool max, uint64_t l, uint64_t r,
                              unsigned *flags)
 {
     TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
-    bool nl = is_nan_class(cl), nr = is_nan_class(cr);
+    bool nl = elem_is_nan(cl), nr = elem_is_nan(cr);
 
-    if (is_snan_class(cl) || is_snan_class(cr)) {
+    if (elem_is_snan(cl) || elem_is_snan(cr)) {
         *flags |= TILE_NUM_NV;
     }
     if (nl && nr) {
-        return canonical_nan(dtype);
+        return elem_canonical_nan(dtype);
     }
     if (nl || nr) {
         return nl ? r : l;          /* the number, bits unchanged */
@@ -502,14 +461,14 @@ static uint64_t float_minmax(unsigned dtype, bool max, uint64_t l, uint64_t r,
 uint64_t vec_binary(unsigned dtype, VecBinOp op, uint64_t l, uint64_t r, bool pto_v0,
                     unsigned *flags)
 {
-    unsigned w = width_of(dtype);
+    unsigned w = elem_width(dtype);
 
     if (!tile_dtype_info(dtype)->is_float) {
         return int_binary(dtype, op, l, r);
     }
     if (pto_v0 && (op == VEC_ADD || op == VEC_SUB || op == VEC_MUL)) {
         /* the reference profile: integer arithmetic on the raw carriers */
-        return low_bits(op == VEC_ADD ? l + r : op == VEC_SUB ? l - r : l * r, w);
+        return elem_low_bits(op == VEC_ADD ? l + r : op == VEC_SUB ? l - r : l * r, w);
     }
     switch (op) {
     case VEC_ADD:
@@ -530,7 +489,7 @@ uint64_t vec_binary(unsigned dtype, VecBinOp op, uint64_t l, uint64_t r, bool pt
 
 uint64_t vec_unary(unsigned dtype, VecUnOp op, uint64_t v, unsigned *flags)
 {
-    unsigned w = width_of(dtype);
+    unsigned w = elem_width(dtype);
     uint64_t sign = UINT64_C(1) << (w - 1);
     bool s = is_signed(dtype);
 
@@ -543,11 +502,11 @@ uint64_t vec_unary(unsigned dtype, VecUnOp op, uint64_t v, unsigned *flags)
         case VEC_NEG:
             return v ^ sign;
         case VEC_RELU:
-            if (is_nan_class(c)) {
-                if (is_snan_class(c)) {
+            if (elem_is_nan(c)) {
+                if (elem_is_snan(c)) {
                     *flags |= TILE_NUM_NV;
                 }
-                return canonical_nan(dtype);
+                return elem_canonical_nan(dtype);
             }
             return tile_num_class_is_negative(c) ? 0 : v;
         default:
@@ -556,11 +515,11 @@ uint64_t vec_unary(unsigned dtype, VecUnOp op, uint64_t v, unsigned *flags)
     }
     switch (op) {
     case VEC_ABS:               /* INT_MIN keeps its pattern */
-        return s && (v & sign) ? low_bits(0 - v, w) : v;
+        return s && (v & sign) ? elem_low_bits(0 - v, w) : v;
     case VEC_NOT:
-        return low_bits(~v, w);
+        return elem_low_bits(~v, w);
     case VEC_NEG:
-        return low_bits(0 - v, w);
+        return elem_low_bits(0 - v, w);
     case VEC_RELU:
         return s && (v & sign) ? 0 : v;
     }
@@ -577,8 +536,8 @@ bool vec_compare(unsigned dtype, VecCmp cmp, uint64_t l, uint64_t r, unsigned *f
         TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
         bool both_zero = tile_num_class_is_zero(cl) && tile_num_class_is_zero(cr);
 
-        if (is_nan_class(cl) || is_nan_class(cr)) {
-            if (is_snan_class(cl) || is_snan_class(cr)) {
+        if (elem_is_nan(cl) || elem_is_nan(cr)) {
+            if (elem_is_snan(cl) || elem_is_snan(cr)) {
                 *flags |= TILE_NUM_NV;
             }
             return cmp == VEC_NE;
@@ -612,13 +571,13 @@ bool vec_compare(unsigned dtype, VecCmp cmp, uint64_t l, uint64_t r, unsigned *f
 uint64_t vec_fma(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, bool pto_v0,
                  unsigned *flags)
 {
-    unsigned w = width_of(dtype);
+    unsigned w = elem_width(dtype);
     TileNumClass cl, cr, ca;
     bool pneg, pinf;
     TileNumExact x, y, z;
 
     if (!tile_dtype_info(dtype)->is_float) {
-        return low_bits(low_bits(l * r, w) + a, w);
+        return elem_low_bits(elem_low_bits(l * r, w) + a, w);
     }
     if (!pto_v0 && plain_finite(dtype, l, r, a)) {
         volatile double p = narrow_to_double(dtype, l) * narrow_to_double(dtype, r);
@@ -631,21 +590,21 @@ uint64_t vec_fma(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, bool pto_v0
     pneg = tile_num_class_is_negative(cl) != tile_num_class_is_negative(cr);
     pinf = tile_num_class_is_inf(cl) || tile_num_class_is_inf(cr);
     /* the invalid cases come first, in both profiles (TileFixedFusedMultiplyAddValue) */
-    if (is_snan_class(cl) || is_snan_class(cr) || is_snan_class(ca) ||
+    if (elem_is_snan(cl) || elem_is_snan(cr) || elem_is_snan(ca) ||
         (pinf && (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr))) ||
-        (pinf && !is_nan_class(cl) && !is_nan_class(cr) && tile_num_class_is_inf(ca) &&
+        (pinf && !elem_is_nan(cl) && !elem_is_nan(cr) && tile_num_class_is_inf(ca) &&
          tile_num_class_is_negative(ca) != pneg)) {
         *flags |= TILE_NUM_NV;
-        return canonical_nan(dtype);
+        return elem_canonical_nan(dtype);
     }
     if (pto_v0) {
-        return low_bits(l * r + a, w);
+        return elem_low_bits(l * r + a, w);
     }
-    if (is_nan_class(cl) || is_nan_class(cr) || is_nan_class(ca)) {
-        return canonical_nan(dtype);
+    if (elem_is_nan(cl) || elem_is_nan(cr) || elem_is_nan(ca)) {
+        return elem_canonical_nan(dtype);
     }
     if (pinf) {
-        return inf_of(dtype, pneg);
+        return elem_inf(dtype, pneg);
     }
     if (tile_num_class_is_inf(ca)) {
         return a;
@@ -653,7 +612,7 @@ uint64_t vec_fma(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, bool pto_v0
     tile_num_exact(dtype, a, &z);
     if (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr)) {
         if (tile_num_class_is_zero(ca)) {
-            return zero_of(dtype, pneg && z.neg);
+            return elem_zero(dtype, pneg && z.neg);
         }
         return a;
     }
@@ -665,7 +624,7 @@ uint64_t vec_fma(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, bool pto_v0
     tile_num_exact(dtype, l, &x);
     tile_num_exact(dtype, r, &y);
     Wide s = wide_add(wide_mul(&x, &y), wide_of(&z));
-    return s.sig ? wide_round(dtype, &s, flags) : zero_of(dtype, false);
+    return s.sig ? wide_round(dtype, &s, flags) : elem_zero(dtype, false);
 }
 
 /* ---- TCVT ---- */
@@ -679,7 +638,7 @@ uint64_t vec_convert(unsigned dst, unsigned src, uint64_t raw, unsigned rmode, b
 
     if (pto_v0 && (dd->is_float || sd->is_float) && dst != TILE_DT_E8M0) {
         /* the reference profile copies (or truncates) the raw carrier */
-        return low_bits(raw, dd->width);
+        return elem_low_bits(raw, dd->width);
     }
     return tile_num_convert(dst, src, raw, rm, sat ? TILE_NUM_SAT : 0, flags);
 }

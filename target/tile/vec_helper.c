@@ -218,10 +218,7 @@ static void check_sources(Vec *v)
             tepl_tl(v, "mask shape differs from the data");
         }
     }
-    if (v->data->d.valid_rows != v->vr || v->data->d.valid_cols != v->vc ||
-        v->data->d.cols != v->col) {
-        tepl_tl(v, "source shape differs from B.DIM");
-    }
+    tepl_check_lb_shape(v, v->data);
 }
 
 static void plan_destination(Vec *v)
@@ -243,21 +240,8 @@ static void plan_destination(Vec *v)
         v->d = &op->dst[tile_op_push_local(op, b->hand, &d)].t;
         return;
     }
-    if (f != VF_CVT) {
-        v->dst_dt = v->dt;
-    }
-    TileDesc d = {
-        .dtype = v->dst_dt,
-        .layout = f == VF_CVT ? op->layout : TILE_LAYOUT_ROW_MAJOR,
-        .size_code = b->size_code,
-        .cols = v->col,
-        .valid_rows = v->vr,
-        .valid_cols = v->vc,
-    };
-    tepl_new_dst(v, &d);
-    if (v->data && v->d->d.rows != v->data->d.rows) {
-        tepl_tl(v, "destination SizeCode does not give the source's rows");
-    }
+    tepl_new_lb_dst(v, f == VF_CVT ? v->dst_dt : v->dt,
+                    f == VF_CVT ? op->layout : TILE_LAYOUT_ROW_MAJOR, v->data);
 }
 
 /* ---- Execute ---- */
