@@ -72,6 +72,7 @@ typedef struct TileOp {
     unsigned cmode, rmode, sat, canon;    /* the other B.DATR fields */
     unsigned datr_other;        /* nonzero when any of those four is */
     unsigned layout;            /* TileLayout of the destination */
+    int src_layout;             /* TileLayout of the source half, or -1 */
 
     /* prospective state, made visible by tile_op_install() */
     TilePushPlan plan;

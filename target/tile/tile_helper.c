@@ -101,6 +101,23 @@ static void decode_header(TileOp *op)
         op->layout = TILE_LAYOUT_ROW_MAJOR;
         break;
     }
+    switch (op->layout_code) {  /* the source half (NORM: ND) */
+    case 0: case 1: case 3: case 4:
+        op->src_layout = TILE_LAYOUT_ROW_MAJOR;
+        break;
+    case 6: case 8: case 9:
+        op->src_layout = TILE_LAYOUT_COL_MAJOR;
+        break;
+    case 17: case 18: case 20:
+        op->src_layout = TILE_LAYOUT_ZN;
+        break;
+    case 27: case 28: case 30:
+        op->src_layout = TILE_LAYOUT_NZ;
+        break;
+    default:
+        op->src_layout = -1;    /* a CUBE transport or reserved code */
+        break;
+    }
 }
 
 /* ---- Operands ---- */

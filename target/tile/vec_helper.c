@@ -135,23 +135,6 @@ static bool checks_encodings(const Vec *v)
     }
 }
 
-/* Source layout half of a TCVT Layout code (ND, DN, ZN, NZ), -1 if none. */
-static int tcvt_source_layout(unsigned code)
-{
-    switch (code) {
-    case 0: case 1: case 3: case 4:
-        return TILE_LAYOUT_ROW_MAJOR;
-    case 6: case 8: case 9:
-        return TILE_LAYOUT_COL_MAJOR;
-    case 17: case 18: case 20:
-        return TILE_LAYOUT_ZN;
-    case 27: case 28: case 30:
-        return TILE_LAYOUT_NZ;
-    default:
-        return -1;
-    }
-}
-
 static bool is_cube_layout(unsigned layout)
 {
     return layout >= TILE_LAYOUT_CUBE_M16;
@@ -162,7 +145,7 @@ static void check_tcvt(Vec *v)
     TileOp *op = v->op;
     const TileLocal *s = v->src[0];
     bool matrix = is_cube_layout(s->d.layout);
-    int sl = tcvt_source_layout(op->layout_code);
+    int sl = op->src_layout;
 
     v->dst_dt = !op->has_datr || op->datr_dtype == 31 ? v->dt : op->datr_dtype;
     if (!tile_dtype_info(v->dst_dt)) {
