@@ -120,10 +120,10 @@ best_version() {
 ver=$(best_version)
 if [ -z "$ver" ]; then
     if [ "$(id -u)" = 0 ]; then
-        sh "$here/qemu-deps.sh" sources
+        sh "$here/deps.sh" sources
         ver=$(best_version)
     else
-        sh "$here/qemu-deps.sh" sources || true
+        sh "$here/deps.sh" sources || true
     fi
 fi
 [ -n "$ver" ] ||

@@ -1,12 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# qemu-deps.sh: make sure the Debian packages needed to build
-# qemu-system-tile (and to fetch Debian's qemu source) are present.
+# deps.sh: make sure the Debian packages the whole build needs are present:
+# the host tools and their tests (tile-as, tile-objdump, the Check unit
+# tests), qemu-system-tile, and what fetching Debian's qemu source needs.
+# Every entry point (make, make check, ./configure) runs it first, so the
+# one meson QEMU needs is installed before the first `meson setup`.
 #
-#   qemu-deps.sh check      list missing packages, exit 1 if any
-#   qemu-deps.sh install    install them (root), or print the exact command
-#   qemu-deps.sh sources    add the apt entries this build needs (root)
+#   deps.sh check      list missing packages, exit 1 if any
+#   deps.sh install    install them (root), or print the exact command
+#   deps.sh sources    add the apt entries this build needs (root)
 #
 # Debian bookworm ships meson 1.0 and no python3-pycotap, and QEMU 7.2;
 # QEMU 10.0 needs meson >= 1.5, pycotap and (for its source) the 10.0 series
@@ -150,13 +153,16 @@ check_all() {
     have patch || add_main patch
     have xz || add_main xz-utils
     have ninja || add_main ninja-build
+    have git || add_main git
     have pkg-config || add_main pkg-config
     if have pkg-config; then
         pkg-config --atleast-version=2.66 glib-2.0 2>/dev/null || add_main libglib2.0-dev
         pkg-config --exists zlib 2>/dev/null || add_main zlib1g-dev
+        pkg-config --exists check 2>/dev/null || add_main check
     else
         add_main libglib2.0-dev
         add_main zlib1g-dev
+        add_main check
     fi
     [ -r /usr/include/libfdt.h ] || add_main libfdt-dev
     if [ ! -x "$PY" ]; then
@@ -183,7 +189,7 @@ print_command() {
     [ -n "$missing_main" ] &&
         say "missing packages; run as root: apt-get install -y$missing_main"
     [ -n "$missing_bpo" ] &&
-        say "missing packages; as root, add the bookworm-backports entry with 'sh scripts/qemu-deps.sh sources', then: apt-get install -y -t bookworm-backports$missing_bpo"
+        say "missing packages; as root, add the bookworm-backports entry with 'sh scripts/deps.sh sources', then: apt-get install -y -t bookworm-backports$missing_bpo"
     return 0
 }
 
@@ -233,6 +239,6 @@ sources)
     ensure_sources
     ;;
 *)
-    die "qemu-deps.sh: unknown command '$1'"
+    die "deps.sh: unknown command '$1'"
     ;;
 esac
