@@ -4,8 +4,8 @@
 derives from the spec catalogs, and must differ from the catalogs only by
 ADR 0097 (B.IOS SharedTileID narrowed to [25:20], [27:26] reserved zero).
 
-Usage: isa-catalog-check.py SOURCE_ROOT CATALOG_DIR   (skips, exit 77, when
-CATALOG_DIR does not exist: a user's machine has no copy of the catalogs)."""
+Usage: isa-catalog-check.py SOURCE_ROOT CATALOG_DIR   (CATALOG_DIR is the
+repository's spec/catalog; a missing catalog is a failure)."""
 
 import filecmp
 import importlib.util
@@ -17,8 +17,8 @@ import tempfile
 
 root, catalog = sys.argv[1], sys.argv[2]
 if not os.path.isdir(catalog):
-    print("SKIP: no spec catalogs at %s" % catalog)
-    sys.exit(77)
+    print("FAIL: no spec catalogs at %s" % catalog)
+    sys.exit(1)
 
 spec = importlib.util.spec_from_file_location("isaparse", os.path.join(root, "scripts", "isa-parse.py"))
 isaparse = importlib.util.module_from_spec(spec)

@@ -3,10 +3,12 @@
 """Write the self-checking CUBE guest programs tests/guest/tile/cube-gen-*.s.
 
 Every expected value comes from the model in this file, written from the
-CUBE digest of PTO ISA 0.58.3 + ADR 0097 (/work/notes/digest-cube.md), the
-hardware conformance profile's `data_types` and `matrix` keys and the
-CUBE transport rules (digest-tlsu.md section 5) -- never from running the
-emulator, and not from its C code:
+CUBE rules of PTO ISA 0.58.3 + ADR 0097 (the TMATMUL / TGEMV forms of the
+spec's ASL under asl/tile/, restated in docs/tile-engine.md), the hardware
+conformance profile's `data_types` and `matrix` keys
+(spec/hardware-conformance-profile.json) and the CUBE transport layouts
+(docs/tile-engine.md) -- never from running the emulator, and not from its
+C code:
 
   - Inputs are decoded exactly from their format definitions (IEEE
     binary32/16, bfloat16, TF32/HF32 carriers, HiF8's dot-prefix format,

@@ -4,10 +4,9 @@
 for the SFU operations THISTOGRAM, TSORT, TMRGSORT, TQUANT and TDEQUANT.
 
 Every expected value comes from the model in this file, written from the
-SFU digest of PTO ISA 0.58.3 (/work/notes/digest-sfu.md 1, 5.2, 5.4, 5.5;
-the ASL of complex.asl, sorting.asl, ordering/sorting.asl, formats.asl,
-reference-quantization.asl and the histogram / sorting / quantization
-schemas) and the project's choices (docs/tile-engine.md) -- never from
+SFU rules of PTO ISA 0.58.3 (the spec's ASL of complex.asl, sorting.asl,
+ordering/sorting.asl, formats.asl, reference-quantization.asl and the
+histogram / sorting / quantization schemas) and the project's choices (docs/tile-engine.md) -- never from
 running the emulator:
 
   - TSORT: each row is cut, from column 0, into groups of LB0 columns (LB0

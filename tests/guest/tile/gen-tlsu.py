@@ -3,9 +3,10 @@
 """Write the self-checking TLSU guest programs tests/guest/tile/tlsu-*.s.
 
 The expected memory images, trap numbers and trap arguments come from the
-small model below, written from the TLSU digest of PTO ISA 0.58.3 + ADR 0097
-(/work/notes/digest-tlsu.md, digest-bindings.md) and DESIGN decisions 1, 9
-and 10 -- never from running the emulator:
+small model below, written from the TLSU rules of PTO ISA 0.58.3 + ADR 0097
+(the TLOAD / TSTORE / TMOV contracts and the binding commands, restated in
+docs/tile-engine.md) and docs/design.md decisions 1, 9 and 10 -- never from
+running the emulator:
 
   - GM addressing (digest 1.3): element (r,c) at base + r*stride + c*eb;
     4-bit types at base + r*stride + c/2, even c = low nibble; a load
