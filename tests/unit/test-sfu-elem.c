@@ -183,19 +183,19 @@ static void check_un(unsigned dt, SfuUnOp op, uint64_t v, bool v0, uint64_t want
 #define D_QNAN    0x7ff8000000000000ull
 
 /* ---------------------------------------------------------------------
- * Digest 2.1 - 2.3: the worked examples.
+ * Worked examples: TDIV / TREM, TDIVS and the unary special values.
  */
-START_TEST(test_digest_examples)
+START_TEST(test_worked_examples)
 {
     unsigned flags;
 
-    /* 2.1 S32 TDIV [-7, 7, -7, -6] / [2, 2, -3, 3] -> [-3, 3, 2, -2]
+    /* S32 TDIV [-7, 7, -7, -6] / [2, 2, -3, 3] -> [-3, 3, 2, -2]
      * (truncation toward zero); integers: the same in both profiles. */
     DIV2(S32, 0xfffffff9, 0x00000002, 0xfffffffd, 0);
     DIV2(S32, 0x00000007, 0x00000002, 0x00000003, 0);
     DIV2(S32, 0xfffffff9, 0xfffffffd, 0x00000002, 0);
     DIV2(S32, 0xfffffffa, 0x00000003, 0xfffffffe, 0);
-    /* 2.1 TREM [-7, 7, -7, -6] by [3, -3, -3, 3] -> [2, -2, -1, 0]:
+    /* TREM [-7, 7, -7, -6] by [3, -3, -3, 3] -> [2, -2, -1, 0]:
      * -7 = -2*3 - 1, -1 + 3 = 2; 7 = -2*-3 + 1, 1 - 3 = -2; -7 = 2*-3 - 1
      * (same sign as -3, kept); -6 = -2*3 exactly. */
     REM2(S32, 0xfffffff9, 0x00000003, 0x00000002, 0);
@@ -207,11 +207,11 @@ START_TEST(test_digest_examples)
     DIV2(S32, 0x80000000, 0xffffffff, 0x80000000, 0);
     REM2(S32, 0x80000000, 0xffffffff, 0x00000000, 0);
 
-    /* 2.2 S16 TDIVS with GPR 0x0000_0000_0001_0000: the scalar is the low
+    /* S16 TDIVS with GPR 0x0000_0000_0001_0000: the scalar is the low
      * 16 bits, 0 (rejected with TL before any element is computed). */
     ck_assert_uint_eq(scalar_of(S16, 0x0000000000010000ull), 0);
     cases++;
-    /* 2.2 S16 TDIVS with GPR 0xFFFF_FFFF_FFFF_FFFD: scalar 0xFFFD = -3.
+    /* S16 TDIVS with GPR 0xFFFF_FFFF_FFFF_FFFD: scalar 0xFFFD = -3.
      * [7, -7] / -3 -> [-2, 2]; TREMS [7, -7] by -3 -> [-2, -1]
      * (7 = -2*-3 + 1, 1 - 3 = -2; -7 = 2*-3 - 1, kept). */
     ck_assert_uint_eq(scalar_of(S16, 0xfffffffffffffffdull), 0xfffd);
@@ -219,14 +219,14 @@ START_TEST(test_digest_examples)
     DIV2(S16, 0xfff9, scalar_of(S16, 0xfffffffffffffffdull), 0x0002, 0);
     REM2(S16, 0x0007, scalar_of(S16, 0xfffffffffffffffdull), 0xfffe, 0);
     REM2(S16, 0xfff9, scalar_of(S16, 0xfffffffffffffffdull), 0xffff, 0);
-    /* 2.2 FP32 TDIVS with B.IOR omitted: the divisor is +0.0 -> IEEE
+    /* FP32 TDIVS with B.IOR omitted: the divisor is +0.0 -> IEEE
      * +-inf with DZ, 0/0 NaN with NV. */
     ck_assert_uint_eq(scalar_of(FP32, 0), F_0);
     DIV(FP32, F_1, scalar_of(FP32, 0), F_INF, DZ);
     DIV(FP32, F_NEG1, scalar_of(FP32, 0), F_NINF, DZ);
     DIV(FP32, F_0, scalar_of(FP32, 0), F_QNAN, NV);
 
-    /* 2.3 FP32 TLOG [1.0, -0, -1.0, +inf] -> [+0, -inf, qNaN, +inf];
+    /* FP32 TLOG [1.0, -0, -1.0, +inf] -> [+0, -inf, qNaN, +inf];
      * per element: none, DZ, NV, none (ORed over the tile: NV|DZ). */
     UN2(FP32, SFU_LOG, F_1, F_0, 0);
     UN2(FP32, SFU_LOG, F_NEG0, F_NINF, DZ);
@@ -354,8 +354,10 @@ START_TEST(test_int_div_rem)
 END_TEST
 
 /* ---------------------------------------------------------------------
- * The special-value table (digest 2.3), per type and per op, both
- * profiles (pto-v0 applies its placeholders only after the table).
+ * The special-value table (TileSFUUnarySpecialValue in the spec's
+ * asl/tile/model/execution/unary.asl; docs/tile-engine.md), per type and
+ * per op, both profiles (pto-v0 applies its placeholders only after the
+ * table).
  */
 typedef struct SpecialSet {
     unsigned dt;
@@ -1212,7 +1214,7 @@ int main(void)
     SRunner *sr;
     int failed;
 
-    tcase_add_test(tc, test_digest_examples);
+    tcase_add_test(tc, test_worked_examples);
     tcase_add_test(tc, test_int_div_rem);
     tcase_add_test(tc, test_unary_specials);
     tcase_add_test(tc, test_unary_finite_per_type);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Unit tests of the Tile state (hw/tile/tile-file.c): the Local hands as
- * queues (DESIGN.md decision 10), storage indices of every layout, derived
- * rows, packed elements and Shared quarters.  Every expected number is
+ * queues (docs/design.md decision 10), storage indices of every layout,
+ * derived rows, packed elements and Shared quarters.  Every expected number is
  * worked out by hand in the comment beside it.
  */
 #include <check.h>

@@ -4,9 +4,14 @@
 ; encoded size once in the Core's 256 KiB Shared pool; decoded PEMode
 ; selects which PEs take part and which payload quarters they load, but
 ; does not multiply the charge.  Local pools are not touched.
-; Spec units: PTO-BLOCK-B-IOS, PTO-TILE-MODEL-CAPACITY (replaced by the
-; ADR), PTO-BLOCK-MODEL-DISPATCH-SHARED-TLSU.  Digests: digest-bindings.md
-; 1.1 (SizeCode table), 3.3, 3.4; digest-tlsu.md 2.2.
+; Spec units: PTO-BLOCK-B-IOS, PTO-TILE-MODEL-CAPACITY-SHARED (replaced by
+; the ADR, spec/ADR-0097-local-shared-capacity-pools.txt),
+; PTO-BLOCK-MODEL-DISPATCH-SHARED-TLSU.  ASL: TileSizeCodeBytes (the
+; SizeCode table, asl/tile/model/state/descriptors.asl);
+; AtomicUpdateSharedTileWithPublication (the first write fixes the
+; allocation mask) and SharedTileUpdateCompatible (the pool check), both
+; asl/tile/model/state/shared-registers.asl; TLOADShared
+; (asl/tile/model/memory/shared-movement.asl).
 ; (Companion of capacity.s, which fills the Shared pool with one
 ; SizeCode-12 register first: Shared registers are never freed.)
 ;

@@ -5,14 +5,19 @@
 ; 0x038 Shared bytes used, 0x040 Local names, 0x048 Shared registers).
 ; Spec units: PTO-BLOCK-B-IOT, PTO-BLOCK-B-IOS (SizeCode, PEMode, the
 ; ADR's 6-bit SharedTileID with bits 27:26 reserved), PTO-TILE-MODEL-
-; CAPACITY (replaced by the ADR's per-PE and Shared pools),
-; PTO-BLOCK-MODEL-DISPATCH-DESTINATION-SHAPE, DESIGN.md decision 10
+; CAPACITY-LOCAL and -SHARED (replaced by the ADR's per-PE and Shared
+; pools, spec/ADR-0097-local-shared-capacity-pools.txt),
+; PTO-BLOCK-MODEL-DISPATCH-DESTINATION-SHAPE, docs/design.md decision 10
 ; (a hand is a 16-deep queue; a 17th push retires the oldest entry and
-; gives its bytes back).  Digests: digest-bindings.md 1.1, 1.2, 3.2-3.4;
-; digest-tlsu.md 0.5, 2.1, 2.2, 3.2.
+; gives its bytes back).  Encodings: isa/command.isa (B.IOT, B.IOS).
+; ASL: TileSizeCodeBytes (asl/tile/model/state/descriptors.asl),
+; DerivedTileRows (asl/tile/model/shape/rows-columns.asl), TLOAD and
+; TSTORE (asl/tile/model/memory/load-store.asl), TLOADShared and
+; TSTOREShared (asl/tile/model/memory/shared-movement.asl),
+; SharedTileUpdateCompatible (asl/tile/model/state/shared-registers.asl).
 ;
 ; SizeCode k is 1 << (k + 6) bytes: 0001 = 128 B, 1010 = 64 KiB,
-; 1100 = 256 KiB = 262144 (digest-bindings 1.1).  Each pool holds 262144
+; 1100 = 256 KiB = 262144 (TileSizeCodeBytes).  Each pool holds 262144
 ; bytes.  A Local destination charges its size in every PE of its mask;
 ; a Shared one charges its full size once, whatever the mask.
 ;
@@ -125,7 +130,7 @@ r5b:
     check_pools FULL, FULL, 128, 0, 0
     check_hands 3, 2, 2, 2
 
-    ; B.IOT destination-only form (digest-bindings 1.1, form A):
+    ; B.IOT destination-only form (isa/command.isa, funct3 110):
     ; opcode 0x13, DstTile [8:7] = 0 (T), PEMode [11:9] = 100 (mask 0001,
     ; PE3, whose pool is empty), funct3 [14:12] = 110, SizeCode [18:15],
     ; L [19] = 1, [31:20] = 0:
@@ -168,10 +173,11 @@ w6c: .word 0x000dd813               ; b.iot t#1, mask=0001, last, ->t<1011>
 r6c:
     check_fault T_ILL, w6c
     check_unchanged
-    ; form E (two sources + destination, funct3 100 = 0x4000, SrcTile0 = 0
+    ; the two-source form with a destination (funct3 100 = 0x4000, SrcTile0 = 0
     ; = t#1, SrcTile1 [31:26] = 1 = t#2, 1 << 26 = 0x04000000), SizeCode 11:
     ;   0x13 + 0x800 + 0x4000 + 0x80000 + 0x58000 + 0x04000000 = 0x040dc813
-    ; form A with SizeCode 15 (15 << 15 = 0x78000): 0x86813 + 0x78000 = 0x000fe813
+    ; the destination-only form with SizeCode 15 (15 << 15 = 0x78000):
+    ;   0x86813 + 0x78000 = 0x000fe813
     expect_fault r6d
     bstart.tmov u8
 w6d: .word 0x040dc813               ; b.iot t#1, t#2, mask=0001, last, ->t<1011>
@@ -190,7 +196,7 @@ r6e:
     check_unchanged
     check_win W_PE3, 0
 
-    ; B.IOS (digest-bindings 1.2 with the ADR): opcode 0x13, funct3 [14:12]
+    ; B.IOS (isa/command.isa, with the ADR): opcode 0x13, funct3 [14:12]
     ; = 001 (0x1000), PEMode [11:9], SizeCode [18:15], SharedTileID [25:20],
     ; bits [27:26] reserved zero.
     ;   b.ios mask=1111, ->s7<0001>: 0x13 + 0x1000 + (7 << 9 = 0xe00)
@@ -254,7 +260,7 @@ r7d:
     check_mem s3, 0, SENT
     check_mem s3, 8, SENT
     ; the other fixed-zero bits of B.IOS ([8:7], [19], [31:28]) and the
-    ; reserved SizeCodes 13..15 fail decode the same way (digest-bindings 1.2):
+    ; reserved SizeCodes 13..15 fail decode the same way (isa/command.isa):
     ;   bit 7:  0x00709e13 + 0x80       = 0x00709e93
     ;   bit 19: 0x00709e13 + 0x80000    = 0x00789e13
     ;   bit 28: 0x00709e13 + 0x10000000 = 0x10709e13
@@ -299,7 +305,8 @@ r7h:
     ; Rows = 262144 * 8 / (8 * 8) = 32768.  Element (r, c) has storage
     ; byte r*8 + c <= 31, quarter floor(byte * 4 / 262144) = 0, so PE0
     ; loads all 32 from its base a0 = src + r * (a1 = 8) + c
-    ; (digest-tlsu 1.5, 2.2).
+    ; (SharedTileElementRegion and TLOADShared,
+    ; asl/tile/model/memory/shared-movement.asl).
     tcase 8                         ; S63 <1100> on all PEs: the whole Shared pool, charged once
     add s2, zero, ->a0
     c.movi 8, ->a1
@@ -338,7 +345,7 @@ r7h:
 b9a: bstop
     j testlib_fail
 r9a:
-    check_fault T_TILE, b9a         ; 262144 + 128 > 262144 (TileLegality, digest-bindings 3.4)
+    check_fault T_TILE, b9a         ; 262144 + 128 > 262144 (TileLegality, SharedTileUpdateCompatible)
     check_unchanged
     expect_fault r9b
     bstart.tload u8
@@ -382,7 +389,7 @@ r9b:
     ; 128-byte PE3 pushes make it 16 deep: PE3 = 65536 + 14*128 = 67328.
     ; The 17th push retires the oldest, PE0's 64 KiB: PE0 = 262144 - 65536
     ; = 196608, PE3 = 67456.  The 18th retires PE1's: PE1 = 196608,
-    ; PE3 = 67584 (DESIGN.md decision 10).
+    ; PE3 = 67584 (docs/design.md decision 10).
     tcase 11                        ; a 17th entry in a hand retires the oldest and returns its bytes
     load128 0001, n
     load128 0001, n
@@ -413,9 +420,9 @@ r9b:
     ; Hand M holds [PE0 64 KiB, PE1 64 KiB]; fourteen PE3 pushes make it
     ; 16 deep (PE3 = 67584 + 1792 = 69376).  PE0 is full.  A PE0 64 KiB
     ; push into M retires M's oldest, PE0's 64 KiB, whose bytes count as
-    ; free for this same commit (tile-impl.md; DESIGN.md decision 10 leaves
-    ; the timing open, digest-bindings 6.4): PE0 stays 262144.  The same
-    ; push into T, which retires nothing, does not fit.
+    ; free for this same commit (docs/design.md decision 10 retires it;
+    ; the timing is docs/implementation-defined.md entry 17): PE0 stays
+    ; 262144.  The same push into T, which retires nothing, does not fit.
     tcase 12                        ; the retired entry's bytes are free for the commit that retires it
     load128 0001, m
     load128 0001, m

@@ -420,7 +420,7 @@ f19b: bstop
 r19b:
     rejected f19b
 
-    ; TCVT of a private CUBE result (PTO-TCVT, Matrix location): Canonicalize
+    ; TCVT of a private CUBE result (PTO-TILE-TCVT, Matrix location): Canonicalize
     ; and Layout 0 give a row-major tile; here FP32 -> FP64 (B.DATR DataType
     ; 0).  The M16 result has 16 storage rows of 2 columns, so the FP64
     ; destination needs 256 bytes (SizeCode 2) for the same rows.

@@ -31,9 +31,15 @@ C code:
     rule: a NaN loses to a number, two NaNs give the canonical NaN, +0
     beats -0; MaxAbs clears the FP32 sign, |INT_MIN| = 0x7FFFFFFF), then
     PreQuantMode 0 / 1 (RNE to FP16) / 16 (RNE to BF16) and ReluMode 0/1
-    (digest 6.4).  Status flags (NV DZ OF UF NX in CORE_STATE[36:32]) come
-    from the post-processing and the reductions only.
-  - Legality (digest 9): every rejected block is trap 5 at its BSTOP (or
+    (MatrixPostQuantBaseWithFlags in the spec's
+    asl/arch/profile/matrix-postprocess.asl, ReferenceBinary16Encoding in
+    asl/arch/profile/matrix-quantization.asl; docs/tile-engine.md).  Status
+    flags (NV DZ OF UF NX in CORE_STATE[36:32]) come from the
+    post-processing and the reductions only (docs/implementation-defined.md
+    entry 30).
+  - Legality (ExecuteBundleTMATMULOperation,
+    asl/block/model/dispatch/cube-tmatmul.asl, and the matrix rules of
+    asl/tile/model/legality/): every rejected block is trap 5 at its BSTOP (or
     at the rejected header word) and leaves the pools, the Local names,
     the Shared registers and CORE_STATE unchanged; the operands survive
     and a following legal block over them gives the model's result.
@@ -83,7 +89,9 @@ import sys
 from fractions import Fraction as Fr
 
 # ---------------------------------------------------------------------------
-# Data types: (name, code, bits, class) -- digest-tlsu 1.1, digest-cube 4.
+# Data types: (name, code, bits, class) -- TileDataTypeFromEncoding
+# (asl/arch/data-types/tile-data-types.asl); the class is the input class of
+# the profile's `matrix` key (spec/hardware-conformance-profile.json).
 TYPES = [
     ("fp64", 0, 64, "x"), ("fp32", 1, 32, "f"), ("tf32", 2, 32, "f"), ("hf32", 3, 32, "f"),
     ("fp16", 4, 16, "f"), ("bf16", 5, 16, "f"), ("hif8", 6, 8, "f"), ("e4m3", 7, 8, "f"),
@@ -104,7 +112,9 @@ MX_UNSCALED = ("fp16", "bf16")
 ACC_OF = {"f": "fp32", "s": "s32", "u": "u32"}
 assert len(FLOAT_IN) == 12
 
-# the twelve forms: fn -> (mnemonic, acc, bias, mx, gemv) -- digest 1
+# the twelve forms: fn -> (mnemonic, acc, bias, mx, gemv) -- fn is the BSTART
+# selector (isa/command.isa); TileMatrixFunctionAssigned and its neighbours in
+# asl/tile/model/legality/matrix-functions.asl
 FORMS = {
     0: "tmatmul", 1: "tmatmul.bias", 2: "tmatmul.acc", 4: "tmatmulmx", 5: "tmatmulmx.bias",
     6: "tmatmulmx.acc", 16: "tgemv", 17: "tgemv.bias", 18: "tgemv.acc", 20: "tgemvmx",
@@ -261,7 +271,9 @@ def _self_check_decoders():
     assert dec_hif8(0x6E)[1] == 32768 and dec_hif8(0x01)[1] == p2(-22)
     assert dec_hif8(0x07)[1] == p2(-16) and dec_hif8(0x08)[1] == 1
     assert dec_hif8(0x7F)[1] == p2(-15) * Fr(3, 2)
-    # 1.5 is HiF8 0x0C (digest 6.4 vector): D=0 prefix 0001, M=4
+    # 1.5 is HiF8 0x0C (the f32-hif8-exact vector of
+    # spec/evidence/pto-isa-0583-hardware-numeric-vectors.json):
+    # D=0 prefix 0001, M=4
     assert dec_hif8(0x0C)[1] == Fr(3, 2)
     vals = sorted(dec_hif8(r)[1] for r in range(256) if dec_hif8(r)[0] == "f")
     assert len(set(vals)) == 253            # 256 - NaN - 2 inf, one zero
@@ -294,8 +306,8 @@ TIES = {}                               # rounding ties met (--stats)
 def round_to(v, fmt, tiny_before=False):
     """RNE to FMT -> (raw, flags, the rounded value).  UF: tininess after
     rounding (the profile), or before it (tiny_before: the post-processing's
-    FloatEncode, digest 6.4: "subnormals that round up to the minimum
-    normal still flag UF")"""
+    ReferenceBinary16Encoding, asl/arch/profile/matrix-quantization.asl: a
+    subnormal that rounds up to the minimum normal still flags UF)"""
     eb, mb, qnan = FMT[fmt]
     bias = (1 << (eb - 1)) - 1
     top = 1 << (eb + mb)
@@ -503,7 +515,8 @@ def rand_scale(rng, lo=120, hi=134, nan=0.0):
 
 
 # ---------------------------------------------------------------------------
-# CUBE layouts (digest 3): cells of 128 bytes.
+# CUBE layouts (PTO-TILE-MODEL-SHAPE-CUBE-CELL,
+# asl/tile/model/shape/cube-cell.asl): cells of 128 bytes.
 
 def cube_cells(kind, bits, vr, vc):
     if kind == "M16":
@@ -567,7 +580,8 @@ class Mat:
         self.gn = GROUPN[gncode]
         self.groupmax = gncode != 0
         self.G = cdiv(N, self.gn) if self.groupmax else 0
-        # D's layout (digest 7 BundleMatrixCooperativeMLayout)
+        # D's layout (BundleMatrixCooperativeMLayout,
+        # asl/block/model/dispatch/shared-cube-matrix.asl)
         if shared == "AB":
             self.dlay = "C" if self.acc else ("M16" if M <= 16 else "M32")
         else:
@@ -625,7 +639,8 @@ class Mat:
         for p in ALL:
             getattr(self, name)[p] = rows
 
-    # -- the arithmetic (digest 5)
+    # -- the arithmetic (the profile's matrix dot_order, bias_order and mx
+    # keys, spec/hardware-conformance-profile.json; docs/tile-engine.md)
     def product(self, p, fused=True, order=1, broadcast=False):
         """P (M x N raw accumulator words) on PE p"""
         M, N, K = self.M, self.N, self.K
@@ -670,7 +685,9 @@ class Mat:
         return P
 
     def post(self, v):
-        """D element and flags from the raw accumulator word v (digest 6.4)"""
+        """D element and flags from the raw accumulator word v
+        (MatrixPostQuantBaseWithFlags,
+        asl/arch/profile/matrix-postprocess.asl)"""
         if self.pq == 0 and self.relu == 0:
             return v, 0
         if self.acct == "fp32":
@@ -1164,7 +1181,7 @@ class Prog:
     def rand_bytes(self, n):
         return bytearray(self.rng.getrandbits(8) for _ in range(n))
 
-    # -- the queues and pools (DESIGN 10, ADR 0097)
+    # -- the queues and pools (docs/design.md decision 10, ADR 0097)
     def push(self, hand, lt):
         q = self.hands[hand]
         q.insert(0, lt)
@@ -2121,7 +2138,8 @@ def gen_flags(outdir, soft, stats):
         (1, 0, [2 ** -20], 0, "F322F16 exact subnormal: no flag"),
         (1, 0, [65520.0], OF | NX, "F322F16 of 65520 (a tie above the largest): OF NX"),
         (1, 0, [2 ** -14 - 2 ** -27], UF | NX,
-         "F322F16 of a subnormal that rounds up to 2^-14: UF NX (digest 6.4)"),
+         "F322F16 of a subnormal that rounds up to 2^-14: UF NX"
+         " (ReferenceBinary16Encoding)"),
         (16, 0, [2 ** -130 + 2 ** -140], UF | NX, "F322BF16 tiny and inexact: UF NX"),
         (16, 0, [-(2 ** -140)], UF | NX, "F322BF16 of -2^-140: -0, UF NX"),
         (16, 0, [1 + 2 ** -10], NX, "F322BF16 inexact: NX"),

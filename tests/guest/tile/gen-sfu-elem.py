@@ -3,9 +3,11 @@
 """Write the self-checking SFU elementwise programs tests/guest/tile/sfu-gen-elem*.s.
 
 Every expected value comes from the model below, written from the SFU
-digest of PTO ISA 0.58.3 (elementwise.asl, unary.asl; the special-value
-table of TileSFUUnarySpecialValue) and the project's documented choices
-(docs/tile-engine.md) -- never from running the emulator:
+rules of PTO ISA 0.58.3 (the spec's asl/tile/model/execution/elementwise.asl
+and unary.asl; the special-value table of TileSFUUnarySpecialValue) and the
+project's documented choices (docs/tile-engine.md,
+docs/implementation-defined.md entries 44 to 47) -- never from running the
+emulator:
 
   - Integer TDIV truncates toward zero and wraps (MIN / -1 = MIN); TREM is
     the floor modulo (a nonzero result has the divisor's sign).  A zero

@@ -721,7 +721,7 @@ def gen_quant(outdir, name, seed, v0):
     quant_case(P, ALL, "s8", 2, 16, 5, False, de=True,
                mults=[0x3DCCCCCD, 0x3EAAAAAB, 0x4B7FFFFF, 0x33D6BF95], what=" (inexact)")
     quant_case(P, (3,), "u8", 2, 5, 0, False, de=True, mults=[None, None, None, 0x3F000000],
-               zps=[None, None, None, 128], gen=lambda: 200, what=" (the digest's 36.0)")
+               zps=[None, None, None, 128], gen=lambda: 200, what=" ((200 - 128) * 0.5 = 36.0)")
     # the flags of each kind of element alone
     ints = [fp32_raw(k) for k in (-300, -129, -128, -1, 0, 1, 127, 128, 200, 255, 256, 1000)]
     for what, extra, sat in ((" (exact: no flags, out of range without OF)", [], False),

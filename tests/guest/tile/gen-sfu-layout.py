@@ -3,11 +3,15 @@
 """Write the self-checking SFU layout guest programs tests/guest/tile/sfu-gen-layout*.s.
 
 Every expected value comes from the model in this file, written from the
-SFU digest of PTO ISA 0.58.3 (rearrangement.asl, generation.asl,
-indexed-rearrangement.asl, complex.asl ExecuteTilePartial, the legality
-files layout-rearrangement.asl, indexed-rearrangement.asl and
-indexed-layout.asl, and the generation / partial / scalar block schemas)
-and the project's documented choices -- never from running the emulator:
+SFU rules of PTO ISA 0.58.3 (the spec's ASL under asl/tile/model/:
+execution/rearrangement.asl, generation.asl, indexed-rearrangement.asl,
+complex.asl ExecuteTilePartial, the legality files
+legality/layout-rearrangement.asl, indexed-rearrangement.asl and
+indexed-layout.asl; the block schemas generation-schema.asl,
+partial-schema.asl and scalar-schema.asl under asl/block/model/dispatch/)
+and the project's documented choices (docs/tile-engine.md,
+docs/implementation-defined.md entries 51 to 55) -- never from running the
+emulator:
 
   - Elements are raw encodings and the layout operations move them bit
     for bit, indexed logically (any source layout; B.DATR Layout places the
@@ -393,7 +397,7 @@ def gen_move(outdir):
         tfillpad_case(P, dt, ALL, "NZ")
         tfillpad_case(P, dt, ALL, "RM", with_ior=False)
 
-    P.case("ttrans s16 2x3 -> 3x2 (the digest's example), LB2 omitted")
+    P.case("ttrans s16 2x3 -> 3x2 (a worked example), LB2 omitted")
     S = P.load("s16", ALL, [[[1, 2, 3], [4, 5, 6]]] * 4, col=4)
     new = new_tile("s16", 1, 2, 3, 2, "RM", ALL, lambda p, r, c: S.frag[p][(c, r)])
     P.sfu("ttrans", "s16", ALL, [("t", 1)], 1, vc=2, vr=3, new=new)

@@ -4,9 +4,13 @@
 tests/guest/tile/sfu-gen-reduce*.s.
 
 Every expected value comes from the model in this file and gen-vec.py's
-element model, written from the SFU digest of PTO ISA 0.58.3 (sections 1
-and 3: reduction.asl, expansion.asl, reduction-and-expansion.asl,
-reduction-schema.asl, expansion-schema.asl) and the project's choices --
+element model, written from the SFU rules of PTO ISA 0.58.3 (the spec's
+asl/tile/model/execution/reduction.asl and expansion.asl,
+asl/tile/model/legality/reduction-and-expansion.asl,
+asl/block/model/dispatch/reduction-schema.asl and expansion-schema.asl;
+the `reductions` and `mixed_expdif` keys of
+spec/hardware-conformance-profile.json) and the project's choices
+(docs/tile-engine.md, docs/implementation-defined.md entries 56 and 57) --
 never from running the emulator:
 
   - TROW* / TCOL* reductions are a sequential left fold in the element
@@ -23,7 +27,8 @@ never from running the emulator:
     rounded once; FP16 / BF16 into FP32 widen both operands exactly first
     (a FP16 NaN becomes 0x7fc00000; a FP16 signaling NaN raises NV, the
     conformance profile's signaling-input rule).  EXP's special values are
-    the digest's table; a finite EXP is the correctly rounded exp (this
+    the table of TileSFUUnarySpecialValue (asl/tile/model/execution/unary.asl);
+    a finite EXP is the correctly rounded exp (this
     model evaluates it to 500 bits), and every EXPDIF operand pair used is
     checked to lie far (2^-50 relative) from a rounding boundary and from
     every representable value, where any faithful host exp (the emulator
@@ -112,7 +117,8 @@ def fold(dt, op, xs, v0=False):
 
 
 def _self_check_fold():
-    """the digest's worked examples (3.1)"""
+    """worked examples of the fold rules (TileReductionStepWithFlags,
+    asl/tile/model/execution/reduction.asl; the profile's `reductions` key)"""
     f32 = lambda x: V.encode_float("fp32", C.fin(Fr(x)))[0]
     assert fold("fp16", "sum", [0x6800] + [0x3C00] * 4) == (0x6800, NX)
     tree = V.binary("fp16", "add", V.binary("fp16", "add", 0x6800, 0x3C00)[0],
@@ -261,8 +267,10 @@ def expdif(st, dt, a, b, v0=False):
 
 
 def _self_check_expdif():
-    """the reference profile's two mixed witnesses (digest 3.4) are the
-    correctly rounded results"""
+    """the two mixed witnesses (the discriminator_vectors of `mixed_expdif`
+    in spec/hardware-conformance-profile.json;
+    HardwareNumericMixedExpdifDiscriminator in
+    asl/arch/features/mx-formats.asl) are the correctly rounded results"""
     assert expdif("fp16", "fp32", 0x2000, 0x0001) == (0x3F810100, NX)
     assert expdif("bf16", "fp32", 0x3F80, 0x3B00) == (0x402DA16E, NX)
     # plain FP16 would first round 2^-7 - 2^-24 back to 2^-7
@@ -513,7 +521,7 @@ def gen_reduce(outdir):
             for axis in ("row", "col"):
                 reduce_case(P, dt, op, axis, ALL, shape=(4, 8, 8),
                             gen=lambda: rng.choice(pool), what=" (ties)")
-    # the digest's worked examples
+    # worked examples of the fold rules (as _self_check_fold)
     nan = 0x7FC00000
     for op, xs in [("argmax", [f32(1), f32(3), f32(3), f32(2)]),
                    ("argmax", [nan, f32(1), f32(2)]),
@@ -569,7 +577,8 @@ def gen_expand_int(outdir):
         for op in ("", "add", "sub", "mul", "div", "max", "min"):
             for axis in ("row", "col"):
                 expand_case(P, dt, op, axis, rng.choice(MASKS))
-    # the digest's examples (3.3) and the truncating division
+    # worked examples of the expansion rule (TileExpandValueWithFlags,
+    # asl/tile/model/execution/expansion.asl) and the truncating division
     expand_case(P, "s32", "sub", "row", ALL, full=same(ALL, [[5, 6], [7, 8]]),
                 bcast=same(ALL, [[1], [10]]), what=" (example)")
     expand_case(P, "u16", "div", "col", ALL, full=same(ALL, [[9]]), bcast=same(ALL, [[3]]),
@@ -616,7 +625,7 @@ def gen_expand(outdir):
         sp = V.specials(st)
         expand_case(P, st, "expdif", "row", ALL, dst_dt=dt, shape=(4, 8, 8),
                     gen_b=lambda: rng.choice(sp), what=" (specials)")
-    # the digest's examples (3.3); DIV's special values
+    # worked examples of the expansion rule; DIV's special values
     expand_case(P, "fp32", "max", "row", ALL, full=same(ALL, [[0x7FC00000, 0x80000000]]),
                 bcast=same(ALL, [[0]]), what=" (example)")
     expand_case(P, "fp16", "", "row", ALL, bcast=same(ALL, [[0x3C00], [0x4000]]),

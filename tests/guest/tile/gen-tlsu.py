@@ -8,22 +8,28 @@ small model below, written from the TLSU rules of PTO ISA 0.58.3 + ADR 0097
 docs/tile-engine.md) and docs/design.md decisions 1, 9 and 10 -- never from
 running the emulator:
 
-  - GM addressing (digest 1.3): element (r,c) at base + r*stride + c*eb;
-    4-bit types at base + r*stride + c/2, even c = low nibble; a load
-    zero-extends, a store replaces only its nibble.  The layout never
-    changes GM addressing, only the storage index (1.4), which decides the
-    Shared quarter (1.5): q = floor(floor(idx*bits/8)*4/C), owned by PE q.
+  - GM addressing (TileMemoryStridedByteAddress in the spec's
+    asl/tile/model/memory/stride.asl): element (r,c) at
+    base + r*stride + c*eb; 4-bit types at base + r*stride + c/2, even
+    c = low nibble; a load zero-extends, a store replaces only its nibble.
+    The layout never changes GM addressing, only the storage index
+    (TileLinearIndex, asl/tile/model/definedness/elements.asl), which
+    decides the Shared quarter (SharedTileElementRegion,
+    asl/tile/model/memory/shared-movement.asl):
+    q = floor(floor(idx*bits/8)*4/C), owned by PE q.
   - Each PE in the mask has its own fragment of a Local tile and reads the
     B.IOR registers from its own GPR bank (PE0 = the scalar registers,
     PE1..PE3 written through the tile-core window).  Unselected PEs get
     POISON bases, so an access by a wrong PE faults.
   - Local names are queues per hand, 16 deep, #1 the newest; a push into a
-    full hand retires #16 (DESIGN 10).  Each Local destination charges its
-    SizeCode bytes in each PE of its mask (ADR 0097); Shared registers are
-    charged once.  The model keeps both and the programs check the window's
-    counters.
-  - Faults (digest 0.6): every element is probed before any effect
-    (alignment 34, then page 35; TRAPARG0 = the element address); tile
+    full hand retires #16 (docs/design.md decision 10).  Each Local
+    destination charges its SizeCode bytes in each PE of its mask (ADR
+    0097, spec/ADR-0097-local-shared-capacity-pools.txt); Shared registers
+    are charged once.  The model keeps both and the programs check the
+    window's counters.
+  - Faults (TLOAD and TSTORE, asl/tile/model/memory/load-store.asl;
+    TLOADShared and TSTOREShared): every element is probed before any
+    effect (alignment 34, then page 35; TRAPARG0 = the element address); tile
     faults are trap 5 with TRAPARG0 = the committing BSTOP.  A fault leaves
     memory, the queues and the pools unchanged.
 
@@ -46,7 +52,9 @@ M64 = (1 << 64) - 1
 RAM_END = 0x08000000        # the programs run with -m 128M
 POISON = 0x0C000000         # no memory: every access is Fault_DataPage
 
-# (code, assembler name, bits) -- digest 1.1
+# (code, assembler name, bits) -- TileDataTypeFromEncoding
+# (asl/arch/data-types/tile-data-types.asl), TileElementBits
+# (asl/tile/model/state/descriptors.asl)
 DTYPES = [
     (0, "fp64", 64), (1, "fp32", 32), (2, "tf32", 32), (3, "hf32", 32),
     (4, "fp16", 16), (5, "bf16", 16), (6, "hif8", 8), (7, "e4m3", 8),
@@ -59,7 +67,8 @@ DTYPES = [
 BITS = {name: bits for _, name, bits in DTYPES}
 assert len(DTYPES) == 25
 
-# destination layout of each accepted non-CUBE B.DATR layout code (digest 0.4)
+# destination layout of each accepted non-CUBE B.DATR layout code
+# (TileDataLayoutDestinationLayout, asl/block/model/state/control-state.asl)
 LAYOUT = {0: "RM", 1: "CM", 3: "ZN", 4: "NZ", 6: "RM", 8: "ZN", 9: "NZ",
           17: "RM", 18: "CM", 20: "NZ", 27: "RM", 28: "CM", 30: "ZN"}
 
@@ -85,7 +94,7 @@ def size_bytes(code):
 
 
 def derived_rows(c_bytes, col, bits):
-    """Rows = C*8/(Col*bits), 0 when illegal (digest 0.5)."""
+    """Rows = C*8/(Col*bits), 0 when illegal (DerivedTileRows)."""
     if col <= 0 or col & (col - 1):
         return 0
     if (c_bytes * 8) % (col * bits):
@@ -101,7 +110,8 @@ def layout_ok(kind, rows, col, bits):
 
 
 def shape_ok(c_bytes, col, bits, vr, vc, kind):
-    """TileDescriptorShapeLegal plus the ZN/NZ fractal rule (digest 0.5)"""
+    """TileDescriptorShapeLegal plus the ZN/NZ fractal rule of
+    TileLayoutShapeLegal"""
     rows = derived_rows(c_bytes, col, bits)
     return (rows != 0 and vr <= rows and vc <= col and vr * vc <= c_bytes * 8 // bits
             and layout_ok(kind, rows, col, bits))
@@ -115,7 +125,7 @@ def min_size(bits, col, vr, kind="RM"):
 
 
 def storage_index(kind, r, c, rows, col, bits):
-    """digest 1.4 TileLinearIndex"""
+    """TileLinearIndex (asl/tile/model/definedness/elements.asl)"""
     if kind == "RM":
         return r * col + c
     if kind == "CM":
@@ -129,7 +139,8 @@ def storage_index(kind, r, c, rows, col, bits):
 
 
 def quarter(idx, bits, c_bytes):
-    """digest 1.5: the PE that owns storage element idx of a Shared tile"""
+    """the PE that owns storage element idx of a Shared tile
+    (SharedTileElementRegion)"""
     return (idx * bits // 8) * 4 // c_bytes
 
 
@@ -372,7 +383,9 @@ class Prog:
                 self.used[p] -= old.c
 
     def fits(self, hand, c_bytes, pes):
-        """capacity with the retirement of #16 counted as free (DESIGN 10)"""
+        """capacity with the retirement of #16 counted as free
+        (docs/design.md decision 10; docs/implementation-defined.md
+        entry 17)"""
         q = self.hands[hand]
         for p in pes:
             free_back = q[15].c if len(q) == 16 and p in q[15].pes else 0
@@ -560,7 +573,7 @@ class Prog:
         """Shared TLOAD (fn 0, B.IOS destination): PE q loads quarter q at absolute (r,c)"""
         bits = BITS[dt]
         cb = size_bytes(size)
-        COL = col or vc                                   # DESIGN 9
+        COL = col or vc                   # docs/design.md decision 9
         kind = LAYOUT[layout or 0]
         self.emit("bstart.tload %s" % dt)
         self.datr(layout)

@@ -3,11 +3,13 @@
 """Write the self-checking VEC-engine guest programs tests/guest/tile/vec-gen-*.s.
 
 Every expected value comes from the model in this file, written from the
-VEC digests of PTO ISA 0.58.3 (the element rules of elementwise.asl,
-unary.asl, comparison.asl, fused-multiply-add.asl and minmax.asl; the
-binding schemas of tile-schema.asl, tile-scalar-schema.asl and
+VEC rules of PTO ISA 0.58.3 (the element rules of the spec's
+asl/tile/model/execution/elementwise.asl, unary.asl, comparison.asl,
+fused-multiply-add.asl and minmax.asl; the binding schemas of
+asl/block/model/dispatch/tile-schema.asl, tile-scalar-schema.asl and
 comparison-schema.asl) and the project's documented choices
-(docs/tile-engine.md) -- never from running the emulator:
+(docs/tile-engine.md, docs/implementation-defined.md entries 36 to 43)
+-- never from running the emulator:
 
   - Elements are raw encodings.  Integers wrap at their width; shift
     counts keep log2(W) bits; TSHR is arithmetic for signed types.

@@ -10,13 +10,18 @@
 ; Spec units: PTO-BLOCK-MODEL-DISPATCH-TILE-EXECUTION (the commit
 ; sequence), -DESCRIPTOR-LEGALITY, -DESTINATION-SHAPE, -SCALAR-SCHEMA,
 ; -SHARED-TLSU, -TLSU-GMOV, -TLSU-PREFETCH, PTO-BLOCK-MODEL-FAULTS-
-; ROLLBACK, PTO-ARCH-MEMORY-MODEL-FAULT-PRECISION, PTO-BLOCK-EXECUTION-
-; BSTART-TLOAD / -TSTORE / -TMOV / -GMOV, PTO-BLOCK-B-DATR, ADR 0097
-; ("every ... check completes before a source is consumed or any output
-; becomes visible").  Digests: digest-bindings.md 2, 4.2, 5;
-; digest-tlsu.md 0.3-0.6, 2-4, 6, 8.
+; ROLLBACK, PTO-ARCH-MEMORY-MODEL-FAULT-PRECISION, PTO-BLOCK-BSTART-TLOAD
+; / -TSTORE / -TMOV / -GMOV, PTO-BLOCK-B-DATR, ADR 0097
+; (spec/ADR-0097-local-shared-capacity-pools.txt: "every ... check
+; completes before a source is consumed or any output becomes visible").
+; ASL: ExecuteDecodedBundleCommand (the header-time checks,
+; asl/block/model/dispatch/commands.asl),
+; ExecuteBundleTileOperationLocallyWithAcceptedApplicabilityRules (the
+; commit order, asl/block/model/dispatch/tile-execution.asl), the TLSU
+; model in asl/tile/model/memory/load-store.asl and shared-movement.asl.
 ;
-; Faults (digest-bindings 2): TileLegality, TileAllocation and
+; Faults (SetFaultWithCause, asl/arch/memory-model/fault-precision.asl;
+; docs/traps.md): TileLegality, TileAllocation and
 ; BundleControl are all trap 5 with TRAPARG0 = the committing BSTOP;
 ; DataAlignment 34 and DataPage 35 carry the element address; a word
 ; that fails decode is trap 4 at that word.  -d guest_errors names which
@@ -151,7 +156,8 @@ r3:
     check_no_effect
 
     ; u8 in 64 KiB with no LB: Col = VC = 1, Rows = 65536 * 8 / 8 = 65536,
-    ; outside 1..65535 (digest-bindings 5, DerivedTileRows): no shape.
+    ; outside 1..65535 (DerivedTileRows, asl/tile/model/shape/rows-columns.asl):
+    ; no shape.
     tcase 4                         ; TLOAD u8 <1010> with Col 1: Rows 65536 is no shape: TileAllocation
     snapshot
     expect_fault r4
@@ -178,9 +184,10 @@ r5:
     check_fault T_TILE, b5
     check_no_effect
 
-    ; DESIGN.md decision 10: a selector is a relative queue entry; one that
-    ; names no live tile is an undefined source, TileLegality
-    ; (digest-bindings 6.3).  M is empty; T holds one tile, so T#2 is empty.
+    ; docs/design.md decision 10: a selector is a relative queue entry; one
+    ; that names no live tile is an undefined source, TileLegality
+    ; (TileOperandsLegal_TSTORE, asl/tile/model/legality/memory-schema.asl).
+    ; M is empty; T holds one tile, so T#2 is empty.
     tcase 6                         ; TSTORE of a name that is not live: TileLegality, no store
     all_base s3
     snapshot
@@ -203,8 +210,9 @@ r6b:
     check_fault T_TILE, b6b
     check_no_effect
 
-    ; TMOV copies and never converts (TileShapeAndTypeMatch, digest-tlsu
-    ; 4.1): ->u<0010> has Rows = 256 * 8 / 128 = 16, A has 8; LB0 = 2 gives
+    ; TMOV copies and never converts (TileOperandsLegal_TMOV,
+    ; asl/tile/model/legality/memory-schema.asl, TileShapeAndTypeMatch):
+    ; ->u<0010> has Rows = 256 * 8 / 128 = 16, A has 8; LB0 = 2 gives
     ; VC 2, A has 4.  Both are TileLegality after the destination was
     ; tentatively allocated, so it must be rolled back.
     tcase 7                         ; TMOV whose destination differs from its source: TileLegality
@@ -244,7 +252,7 @@ r7b:
     ; own bank's a0 = RAM_END - 12) reads RAM_END - 12, - 8, - 4 and then
     ; RAM_END, which is unmapped: Fault_DataPage at RAM_END.  Every element
     ; is probed before the first load, so PE0 loaded nothing either and no
-    ; tile exists (digest-tlsu 0.6).
+    ; tile exists (TLOAD, asl/tile/model/memory/load-store.asl).
     tcase 8                         ; TLOAD whose last element (PE1's) is unmapped: trap 35, no tile
     all_base s2
     hl.liu RAM_END - 12, ->a4
@@ -262,7 +270,8 @@ r8:
     check_no_effect
     all_base s2
 
-    ; u32 elements must be 4-byte aligned (digest-tlsu 0.6, eb = 4).
+    ; u32 elements must be 4-byte aligned (ProbeTileMemoryAccess,
+    ; asl/tile/model/memory/load-store.asl: eb = 4).
     tcase 9                         ; TLOAD misaligned for U32: trap 34 at the element
     addi s2, 2, ->a0                ; PE0 only, base src + 2
     snapshot
@@ -310,7 +319,7 @@ r9c:
     ; TSTORE of A from PE0 at RAM_END - 8, stride 16: (0,0) at RAM_END - 8
     ; and (0,1) at RAM_END - 4 are in RAM, (0,2) at RAM_END is not.  All
     ; elements are probed before the first store: the sentinel at
-    ; RAM_END - 8 must survive (digest-tlsu 3.1, 0.6).
+    ; RAM_END - 8 must survive (TSTORE, asl/tile/model/memory/load-store.asl).
     tcase 10                        ; TSTORE to a bad page after valid elements: trap 35, nothing stored
     hl.liu RAM_END - 8, ->a0
     snapshot
@@ -339,7 +348,8 @@ r10b:
     ; S1: Shared TLOAD u32, VC = VR = Col = 4, SizeCode 0001: Rows = 8.
     ; Element (r,c) is storage word 4r + c, byte 16r + 4c, quarter
     ; floor(byte * 4 / 128): rows 0-1 are quarter 0 (PE0), rows 2-3
-    ; quarter 1 (PE1), each from its own base + r * 16 (digest-tlsu 1.5, 2.2).
+    ; quarter 1 (PE1), each from its own base + r * 16 (SharedTileElementRegion
+    ; and TLOADShared, asl/tile/model/memory/shared-movement.asl).
     tcase 11                        ; Shared TSTORE (fn 1) needs mask 1111: TileLegality otherwise
     all_base s2
     bstart.tload u32
@@ -387,8 +397,11 @@ r11b:
     check_no_effect
 
     ; INSERT makes a new register with alloc = init = 1111 but published =
-    ; FALSE (digest-tlsu 4.2).  BROADCAST needs M = 1111, alloc = 1111 and
-    ; published (4.3); S1, written by TLOAD, is published.
+    ; FALSE (TMOVLocalToShared, asl/tile/model/memory/shared-movement.asl).
+    ; BROADCAST needs M = 1111, alloc = 1111 and published
+    ; (BundleSharedTMOVDestinationSchemaLegal,
+    ; asl/block/model/dispatch/shared-tlsu.asl); S1, written by TLOAD, is
+    ; published.
     tcase 12                        ; BROADCAST of an unpublished register: TileLegality, no Local tile
     bstart.tmov.l2s.insert u32
     b.iot t#1, mask=1111, last
@@ -436,9 +449,11 @@ r12b:
     ; 0 (rows 0-1) = src2 rows 0-1.  A first write sets init = alloc, so a
     ; register whose allocated quarters are not all initialized cannot be
     ; made, and "PUBLISH of an incomplete register" cannot be reached
-    ; (digest-bindings 3.3).  The PUBLISH rules that can be broken: a mask
-    ; outside the allocation mask, and a size other than the Local C
-    ; (digest-tlsu 4.2, SharedTileUpdateCompatible).
+    ; (AtomicUpdateSharedTileWithPublication,
+    ; asl/tile/model/state/shared-registers.asl).  The PUBLISH rules that
+    ; can be broken: a mask outside the allocation mask, and a size other
+    ; than the Local C (BundleSharedTMOVLocalSchemaLegal,
+    ; asl/block/model/dispatch/shared-tlsu.asl, SharedTileUpdateCompatible).
     tcase 13                        ; PUBLISH that does not fit the register: TileLegality, register unchanged
     hl.liu src2, ->a0
     bstart.tload u32
@@ -502,7 +517,7 @@ r13c:
     ; The operation schema fixes the bindings: TLOAD one destination-only
     ; B.IOT, TSTORE one source-only, TMOV one source + destination, and the
     ; stream must end with L (BundleOperationBindingsComplete,
-    ; digest-bindings 4.2 step 7): BundleControl.
+    ; asl/block/model/dispatch/descriptor-legality.asl): BundleControl.
     tcase 14                        ; bindings that do not match the operation: BundleControl
     all_base s3
     snapshot
@@ -550,7 +565,8 @@ r14e:
     check_no_effect
 
     ; A nonzero B.DATR PadValue on a non-CUBE TLOAD/TSTORE, and any pad on
-    ; TMOV, is TileLegality (digest-bindings 4.2 step 9; digest-tlsu 0.3).
+    ; TMOV, is TileLegality (SelectedBundleTileDataAttributesLegal,
+    ; asl/block/model/dispatch/tile-schema.asl).
     ; DataType 0 and Layout 0 (NORM) keep the fault down to the pad.
     tcase 15                        ; B.DATR pad != 0: TileLegality
     snapshot
@@ -582,8 +598,9 @@ b15c: bstop
 r15c:
     check_fault T_TILE, b15c
     check_no_effect
-    ; the other B.DATR fields a TLSU op may not use (digest-tlsu 0.3): a
-    ; concrete DataType (25 = U32), CMode, RMode, Sat
+    ; the other B.DATR fields a TLSU op may not use (the PTO-TILE-TLOAD
+    ; contract; docs/implementation-defined.md entry 21): a concrete
+    ; DataType (25 = U32), CMode, RMode, Sat
     expect_fault r15d
     bstart.tload u32
     b.datr layout=0, datatype=25, pad=0, cmode=0, rmode=0
@@ -624,7 +641,9 @@ r15g:
 
     ; B.IOR: RegDst must be 0 and every RegSrc slot the schema does not
     ; read must be 0 (TLOAD/TSTORE read two; TMOV none): BundleControl
-    ; (digest-bindings 1.3, 4.2 step 7; digest-tlsu 0.3).
+    ; (BundleOperationScalarBindingSchemaLegal,
+    ; asl/block/model/dispatch/scalar-schema.asl, called by
+    ; BundleOperationBindingsComplete).
     tcase 16                        ; B.IOR with RegDst or a surplus field: BundleControl
     expect_fault r16a
     bstart.tload u32
@@ -663,8 +682,9 @@ r16d:
     check_fault T_TILE, b16d
     check_no_effect
 
-    ; digest-tlsu 12 #7: the ASL stores the source's own rectangle; the
-    ; suggested (and tile-impl.md's) rule adds "BSTART type == source type".
+    ; docs/implementation-defined.md entry 22: the ASL stores the source's
+    ; own rectangle and never compares types; the emulator adds "BSTART
+    ; type == source type".
     tcase 17                        ; TSTORE u16 of a u32 tile: TileLegality, no store
     expect_fault r17
     bstart.tstore u16
@@ -677,8 +697,10 @@ r17:
     check_no_effect
 
     ; EXTRACT with M != 1111 makes a tile whose contents are not defined
-    ; (digest-tlsu 4.3, 10); a Local source must be contents-defined
-    ; (digest-bindings 3.5): TileLegality for TSTORE, TMOV and INSERT.
+    ; (TMOVSharedToLocal, asl/tile/model/memory/shared-movement.asl); a
+    ; Local source must be contents-defined (TileSourceContentsDefined,
+    ; asl/tile/model/legality/descriptor-shape.asl): TileLegality for
+    ; TSTORE, TMOV and INSERT.
     tcase 18                        ; an undefined source: TileLegality, nothing stored or made
     bstart.tmov.s2l.extract u32
     b.ios s1, mask=1000
@@ -724,9 +746,10 @@ r18d:
     check_fault T_TILE, b18d
     check_no_effect
 
-    ; GMOV (digest-tlsu 8): the source must live on all four PEs, the
-    ; destination size must be the source's, no B.DIM, every peer_tid
-    ; (GPR_p[RegSrc0]) < 4.  All TileLegality.
+    ; GMOV (ExecuteBundleGMOVOperation,
+    ; asl/block/model/dispatch/tlsu-gmov.asl): the source must live on all
+    ; four PEs, the destination size must be the source's, no B.DIM, every
+    ; peer_tid (GPR_p[RegSrc0]) < 4.  All TileLegality.
     tcase 19                        ; GMOV rules: TileLegality, no tile
     snapshot
     expect_fault r19a               ; C lives on PE0 only
@@ -787,8 +810,10 @@ r19d:
     bstop
     check_rows4 a4, 0xa0a0
 
-    ; TPREFETCH (digest-tlsu 6): no B.IOT or B.IOS; the ASL rejects the
-    ; 64-bit types; every PE0..PE3 element is probed (stride in elements).
+    ; TPREFETCH (ExecuteBundleTPREFETCHOperation,
+    ; asl/block/model/dispatch/tlsu-prefetch.asl): no B.IOT or B.IOS; the
+    ; ASL rejects the 64-bit types; every PE0..PE3 element is probed
+    ; (stride in elements).
     tcase 20                        ; TPREFETCH rules and faults
     all_base s2
     snapshot
@@ -836,7 +861,9 @@ r20d:
     bstop
     check_no_effect
 
-    ; Shared TLOAD (digest-tlsu 2.2): no B.IOT; VC <= Col; a live register
+    ; Shared TLOAD (ExecuteBundleSharedTLSUOperation,
+    ; asl/block/model/dispatch/shared-tlsu.asl, and
+    ; SharedTileUpdateCompatible): no B.IOT; VC <= Col; a live register
     ; keeps its descriptor (Col 8 gives Rows 1024 / 256 = 4, a legal shape
     ; but not S1's) and its allocation mask (S3: 1000).  All TileLegality.
     tcase 21                        ; Shared TLOAD rules: TileLegality, registers unchanged
@@ -910,7 +937,7 @@ r21d:
     ; B.DATR: opcode 0x23, funct3 [14:12] = 001: 0x00001023;
     ; Layout [11:7], DataType [24:20], CMode [31:29].  Reserved codes fail
     ; the decode constraint: Fault_IllegalInstruction at the word
-    ; (digest-bindings 1.5, 2.3).
+    ; (the `require` lines of B.DATR in isa/command.isa; PTO-BLOCK-B-DATR).
     ;   Layout 2:    0x1023 + (2 << 7 = 0x100)        = 0x00001123
     ;   DataType 15: 0x1023 + (15 << 20 = 0xf00000)   = 0x00f01023
     ;   CMode 6:     0x1023 + (6 << 29 = 0xc0000000)  = 0xc0001023
@@ -944,7 +971,8 @@ r22c:
     check_no_effect
 
     ; INSERT needs the Local C to equal the Shared SizeCode bytes
-    ; (digest-tlsu 4.2): A is 128 B, S4<0010> is 256 B.
+    ; (BundleSharedTMOVLocalSchemaLegal,
+    ; asl/block/model/dispatch/shared-tlsu.asl): A is 128 B, S4<0010> is 256 B.
     tcase 23                        ; INSERT of a different size: TileLegality, no register
     expect_fault r23
     bstart.tmov.l2s.insert u32
@@ -959,10 +987,11 @@ r23:
     check_win W_SREGS, 0xe
     check_hands 2, 2, 1, 1
 
-    ; digest-tlsu 0.6: the reported fault is the first failing element in
-    ; loop order; for the Local multi-PE forms (which the ASL does not
-    ; model) the order is PE0..PE3, then row-major.  PE0's last element
-    ; (0,3) at RAM_END - 12 + 12 = RAM_END is bad; so is every element of
+    ; The reported fault is the first failing element in the probe loop's
+    ; order (TLOAD, asl/tile/model/memory/load-store.asl: row-major); for
+    ; the Local multi-PE forms (which the ASL does not model) the order is
+    ; PE0..PE3, then row-major.  PE0's last element (0,3) at
+    ; RAM_END - 12 + 12 = RAM_END is bad; so is every element of
     ; PE1 (base RAM_END + 0x100), including (0,0), which an order of
     ; "element first, then PE" would report instead.
     tcase 24                        ; Local multi-PE: PE0's fault is reported before PE1's
@@ -983,8 +1012,9 @@ r24:
 
     ; Shared TLOAD of a new S6 (u32 4 x 4, 128 B, as S1): rows 0-1 are PE0's
     ; quarter, rows 2-3 PE1's, each at ITS base + r * 16 with the ABSOLUTE
-    ; row r (digest-tlsu 1.3, 2.2).  PE1's base RAM_END - 32 puts (2,0) at
-    ; RAM_END - 32 + 2 * 16 = RAM_END, the first bad element in row-major
+    ; row r (TileMemoryStridedByteAddress, asl/tile/model/memory/stride.asl;
+    ; TLOADShared).  PE1's base RAM_END - 32 puts (2,0) at RAM_END - 32 +
+    ; 2 * 16 = RAM_END, the first bad element in row-major
     ; order.  Nothing may be allocated.  With mask 1000 PE1's quarter is
     ; not accessed at all, so the same block succeeds (Shared + 128).
     tcase 25                        ; Shared TLOAD: a fault in PE1's quarter, at its absolute row
@@ -1017,7 +1047,8 @@ r25:
 
     ; TSTORE.SPART of S1 with mask 1100: PE0 would store rows 0-1 at dst,
     ; PE1 rows 2-3 at RAM_END - 32 + r * 16, (2,0) = RAM_END unmapped.  All
-    ; elements are probed first: dst keeps its sentinel (digest-tlsu 3.2).
+    ; elements are probed first: dst keeps its sentinel (TSTOREShared,
+    ; asl/tile/model/memory/shared-movement.asl).
     tcase 26                        ; Shared TSTORE.SPART: PE1's fault stops PE0's stores too
     all_base s3
     hl.liu RAM_END - 32, ->a4
@@ -1036,7 +1067,8 @@ r26:
 
     ; TMOV with a concrete BSTART type takes that type for the
     ; destination; u16 is not A's u32 (and with Col 4 gives Rows
-    ; 1024 / 64 = 16, not 8): TileShapeAndTypeMatch fails (digest-tlsu 4.1).
+    ; 1024 / 64 = 16, not 8): TileShapeAndTypeMatch fails
+    ; (TileOperandsLegal_TMOV, asl/tile/model/legality/memory-schema.asl).
     tcase 27                        ; TMOV u16 of a u32 tile: TileLegality
     snapshot
     expect_fault r27
@@ -1053,7 +1085,7 @@ r27:
     ; DataTypes are 0..14, 16..20, 24..28 (31 only for TMOV): 31 << 27 =
     ; 0xf8000000 -> 0xf8011181; 15 << 27 = 0x78000000 -> 0x78011181.
     ; Reserved: Fault_IllegalInstruction at the BSTART, no block opened
-    ; (digest-tlsu 0.1).
+    ; (the DataType `require` of BSTART.TLOAD in isa/command.isa).
     tcase 28                        ; BSTART.TLOAD with DataType 31 or 15: trap 4, no block
     expect_fault r28a
 w28a: .word 0xf8011181
@@ -1085,7 +1117,7 @@ r28b:
     ; hand retires u#16, but only if the commit succeeds: a TMOV that fails
     ; its shape match and a TLOAD that fails its memory probe must leave A'
     ; live and charged (ADR 0097: no output visible before every check;
-    ; DESIGN.md decision 10 retires at commit).  A successful PE0-only
+    ; docs/design.md decision 10 retires at commit).  A successful PE0-only
     ; push then retires A': PE0 768 - 128 + 128 = 768, PE1 and PE2
     ; 512 - 128 = 384, PE3 2304 - 128 = 2176.
     tcase 29                        ; a failing push into a full hand retires nothing
@@ -1144,9 +1176,10 @@ r29b:
     check_pools 768, 384, 384, 2176, 512
     check_hands 2, 16, 1, 1
 
-    ; Header words that fail decode (digest-bindings 1.0-1.4): trap 4 at
-    ; the word, nothing recorded, nothing committed.
-    ;   B.IOT form A (funct3 110) must have [31:20] = 0:
+    ; Header words that fail decode (the B.IOT, B.IOR, B.DIM and C.B.DIMI
+    ; forms of isa/command.isa): trap 4 at the word, nothing recorded,
+    ; nothing committed.
+    ;   the B.IOT destination-only form (funct3 110) must have [31:20] = 0:
     ;     b.iot mask=1111, last, ->t<0001> = 0x13 + (7 << 9 = 0xe00) + 0x6000
     ;     + (1 << 15 = 0x8000) + 0x80000 = 0x0008ee13; + SrcTile0 1 (1 << 20) = 0x0018ee13
     ;   opcode 0x13 with funct3 111 is no form: 0x0008ee13 + 0x1000 = 0x0008fe13
@@ -1212,8 +1245,8 @@ r30f:
     check_no_effect
 
     ; A B.IOS whose mask is not that of the earlier B.IOT is TileLegality
-    ; when the B.IOS executes (digest-bindings 2.2 step 4), TRAPARG0 = its
-    ; address.
+    ; when the B.IOS executes (BindBundleSharedIO,
+    ; asl/block/model/operands/shared-bindings.asl), TRAPARG0 = its address.
     tcase 31                        ; B.IOS with another mask than the B.IOT: trap 5 at the B.IOS
     snapshot
     expect_fault r31b
@@ -1226,8 +1259,9 @@ r31b:
     check_fault T_TILE, h31b
     check_no_effect
 
-    ; Only the valid region is probed and loaded (digest-bindings 4.2 step
-    ; 14: "row-major over valid rows and columns"): VC = 2 of Col = 4 at
+    ; Only the valid region is probed and loaded (TLOAD,
+    ; asl/tile/model/memory/load-store.asl, loops over the valid rows and
+    ; columns, row-major): VC = 2 of Col = 4 at
     ; RAM_END - 8 touches RAM_END - 8 and RAM_END - 4 only; column 2 would
     ; be RAM_END.  PE0 only: PE0 + 128.
     tcase 32                        ; elements outside the valid region are not probed
@@ -1241,7 +1275,10 @@ r31b:
     check_pools 896, 384, 384, 2176, 512
     check_hands 2, 16, 2, 1
 
-    ; Descriptor rules (digest-tlsu 0.4, 0.5, 2.1, 3.2, 4.1):
+    ; Descriptor rules (TileDataLayoutDestinationLayout,
+    ; asl/block/model/state/control-state.asl; TileLayoutShapeLegal,
+    ; asl/tile/model/definedness/elements.asl; TileOperandsLegal_TMOV;
+    ; SharedTileReadSchemaLegal, asl/tile/model/state/shared-registers.asl):
     ;  a. ND2ZN (Layout 3) makes a ZN tile, which needs Rows % 16 = 0; a
     ;     u32 4 x 4 tile in 128 B has Rows 8: TileLegality;
     ;  b. TMOV never converts layouts: ND2DN (1) asks for a ColumnMajor
@@ -1303,8 +1340,11 @@ r33e:
 
     ; A block whose every binding had PEMode 000 is a strict no-op at
     ; commit: nothing else is checked, not even B.IOR, LB or B.DATR values
-    ; (digest-bindings 4.2 step 1, 2.1 step 3).  Each of these blocks would
-    ; fault with a real mask.
+    ; (ExecuteDecodedBundleCommand, asl/block/model/dispatch/commands.asl,
+    ; and the first test of
+    ; ExecuteBundleTileOperationLocallyWithAcceptedApplicabilityRules,
+    ; asl/block/model/dispatch/tile-execution.asl).  Each of these blocks
+    ; would fault with a real mask.
     tcase 34                        ; zero participation: no check, no effect
     all_base s3
     snapshot
@@ -1327,9 +1367,10 @@ r33e:
 
     ; In TMOV.L2S.INSERT / PUBLISH (TLSU fn 9 / 10) a B.IOT that names a
     ; destination is Fault_TileLegality when that B.IOT executes
-    ; (digest-bindings 2.1 step 5; digest-tlsu 0.3 "In fn 9/10 a B.IOT that
-    ; names a destination is TileLegality at command time"): trap 5 with
-    ; TRAPARG0 = EBARG_TPC = the B.IOT, not the BSTOP.
+    ; (ExecuteDecodedBundleCommand, asl/block/model/dispatch/commands.asl:
+    ; on TLSU function 9 or 10 a B.IOT with a DstTile is TileLegality at
+    ; command time): trap 5 with TRAPARG0 = EBARG_TPC = the B.IOT, not the
+    ; BSTOP.
     tcase 35                        ; L2S with a B.IOT destination: trap 5 at the B.IOT
     snapshot
     expect_fault r35

@@ -1,5 +1,5 @@
 ; SPDX-License-Identifier: GPL-2.0-or-later
-; Local tile names are queues per hand (DESIGN.md decision 10): a TLOAD
+; Local tile names are queues per hand (docs/design.md decision 10): a TLOAD
 ; destination becomes #1 of its hand and pushes the others down (#2 is the
 ; one before); a hand holds 16, and a push into a full hand retires #16 and
 ; gives its capacity back to its PEs -- counted as free for that same
