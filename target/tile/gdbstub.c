@@ -26,7 +26,7 @@
  *
  * Breakpoints, watchpoints, single-step and memory access are QEMU's
  * generic TCG ones: they need no target code beyond a precise
- * restore_state_to_opc (one insn_start per instruction, see translate.c).
+ * restore_state_to_opc (one insn_start per instruction, see tcg/translate.c).
  */
 
 #include "qemu/osdep.h"

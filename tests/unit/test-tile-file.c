@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests of the Tile state (hw/tile/tile-file.c): the Local hands as
+ * Unit tests of the Tile state (hw/tile/tile_file.c): the Local hands as
  * queues (DESIGN.md decision 10), storage indices of every layout, derived
  * rows, packed elements and Shared quarters.  Every expected number is
  * worked out by hand in the comment beside it.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tile-file.h"
+#include "tile_file.h"
 
 static TileFile f;
 
