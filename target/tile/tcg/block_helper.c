@@ -5,9 +5,10 @@
  *
  * The block argument (BARG: BPC, transfer type, target BPCN, TAKEN) lives
  * in env->blk; the header records and the template progress in
- * env->blk.ext (TileBlockExt, cpu.h).  Spec units: PTO-BLOCK-MODEL-DISPATCH-START,
- * -DISPATCH-COMMANDS, PTO-BLOCK-MODEL-LIFECYCLE-BEGIN / -ENTER-STOP /
- * -LIFETIME, PTO-BLOCK-MODEL-COMMIT-VALIDATION / -EFFECTS.
+ * env->blk.ext (TileBlockExt, cpu.h).  A block ends through
+ * tile_block_commit() (tile/commit.c), the one commit path.  Spec units:
+ * PTO-BLOCK-MODEL-DISPATCH-START, -DISPATCH-COMMANDS, PTO-BLOCK-MODEL-
+ * LIFECYCLE-BEGIN / -LIFETIME.
  * DESIGN.md decisions 2 (the first non-header instruction starts the body)
  * and 3 (a taken block ended by the next BSTART continues at its target).
  */
@@ -18,87 +19,8 @@
 #include "exec/cpu_ldst.h"
 #include "exec/helper-proto.h"
 #include "exec/memory.h"
-#include "trace.h"
 #include "tile/op.h"
-
-static bool block_selects_target(CPUTileState *env)
-{
-    switch (env->blk.kind) {
-    case TILE_XFER_DIRECT:
-    case TILE_XFER_CALL:
-    case TILE_XFER_IND:
-    case TILE_XFER_ICALL:
-    case TILE_XFER_RET:
-        return true;
-    case TILE_XFER_COND:
-        return env->blk.cond != 0;
-    default:
-        return false;
-    }
-}
-
-/* Retire the active block: all block-private state is cleared. */
-static void block_clear(CPUTileState *env)
-{
-    env->blk.phase = TILE_BLOCK_NONE;
-    env->blk.btype = TILE_BTYPE_STD;
-    env->blk.kind = TILE_XFER_FALL;
-    env->blk.cond = 0;
-    env->blk.setc_done = 0;
-    env->blk.setc_tgt_done = 0;
-    env->blk.bpc_cur = 0;
-    env->blk.bpc_tgt = 0;
-    memset(&env->blk.ext.hdr, 0, sizeof(env->blk.ext.hdr));
-    env->bpc = 0;
-}
-
-/*
- * A fault raised after the instruction's effects are architectural: the
- * trap records resume_pc (not the instruction) as EBARG_TPC.
- */
-static G_NORETURN void raise_after(CPUTileState *env, int excp, uint64_t arg,
-                                   uint64_t resume_pc)
-{
-    CPUState *cs = env_cpu(env);
-
-    env->pc = resume_pc;
-    env->trap_arg = arg;
-    cs->exception_index = excp;
-    cpu_loop_exit(cs);
-}
-
-/*
- * Commit the active block (CompleteBundleAt); cont is where a block that
- * does not select its target continues.  Every check precedes every
- * effect.  Returns the continuation address.  B.CATR trap: after the
- * commit, Fault_BundlePostCommit (trap 5, TRAPARG0 = the next PC), which
- * resumes at the next PC.
- */
-static uint64_t block_commit(CPUTileState *env, uint64_t pc, uint64_t cont,
-                             uintptr_t ra)
-{
-    uint64_t next = block_selects_target(env) ? env->blk.bpc_tgt : cont;
-    uint32_t catr = env->blk.ext.hdr.catr;
-
-    if ((cont & 1) || (next & 1)) {
-        tile_raise_exception(env, EXCP_INST_PC_FAULT, next, ra);
-    }
-    /* B.CATR DR: only VEC/TLSU blocks; scalar block kinds reject it here */
-    if ((catr & TILE_CATR_DR) && env->blk.btype != TILE_BTYPE_TILE) {
-        tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, ra);
-    }
-    /* the Tile operation: all its checks, then all its effects, or a fault */
-    if (env->blk.btype == TILE_BTYPE_TILE) {
-        tile_block_execute(env, pc, ra);
-    }
-    trace_tile_block_commit(env->blk.bpc_cur, env->blk.kind, next != cont, next);
-    block_clear(env);
-    if (catr & TILE_CATR_TRAP) {
-        raise_after(env, EXCP_BUNDLE_TRAP, next, next);
-    }
-    tile_block_boundary(env);
-    return next;
-}
+#include "tile/commit.h"
 
 /* Install a new block at pc (BeginBundleAt); returns the sequential PC. */
 static uint64_t block_begin(CPUTileState *env, uint64_t pc, uint32_t len,
@@ -169,8 +91,8 @@ uint64_t helper_bstart(CPUTileState *env, uint64_t pc, uint32_t len,
         tile_raise_exception(env, EXCP_INST_PC_FAULT, target, ra);
     }
     if (active) {
-        bool taken = block_selects_target(env);
-        uint64_t next = block_commit(env, pc, pc, ra);
+        bool taken = tile_block_selects_target(env);
+        uint64_t next = tile_block_commit(env, pc, pc, ra);
         if (taken) {
             return next;        /* decision 3: this BSTART opens nothing */
         }
@@ -201,7 +123,7 @@ uint64_t helper_bstop(CPUTileState *env, uint64_t pc, uint32_t len)
     if (env->blk.phase == TILE_BLOCK_NONE) {
         tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, ra);
     }
-    return block_commit(env, pc, pc + len, ra);
+    return tile_block_commit(env, pc, pc + len, ra);
 }
 
 /*
@@ -437,8 +359,8 @@ uint64_t helper_b_hint_trace(CPUTileState *env, uint64_t pc, uint32_t insn)
     uint64_t next;
 
     if (env->blk.phase != TILE_BLOCK_NONE) {
-        bool taken = block_selects_target(env);
-        uint64_t cont = block_commit(env, pc, pc, ra);
+        bool taken = tile_block_selects_target(env);
+        uint64_t cont = tile_block_commit(env, pc, pc, ra);
         if (taken) {
             return cont;
         }

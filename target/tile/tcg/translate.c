@@ -22,7 +22,7 @@
 #include "exec/translation-block.h"
 #include "exec/log.h"
 #include "tile-isa.h"
-#include "tile/op.h"
+#include "tile/commit.h"
 
 #define HELPER_H "helper.h"
 #include "exec/helper-info.c.inc"
@@ -386,4 +386,6 @@ void tile_translate_init(void)
                                     "pc");
     cpu_bpc = tcg_global_mem_new_i64(tcg_env, offsetof(CPUTileState, bpc),
                                      "bpc");
+    /* trans_block.c.inc asks which BSTART.TEPL operations have semantics */
+    tile_commit_init();
 }

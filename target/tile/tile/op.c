@@ -1,13 +1,15 @@
 /*
- * PTO Tile CPU: the commit of a Tile-operation block (see tile/op.h)
+ * PTO Tile CPU: the Tile-operation API every engine uses (see tile/op.h)
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  *
  * Spec units: PTO-BLOCK-MODEL-DISPATCH-TILE-EXECUTION (the commit
- * sequence), -DESCRIPTOR-LEGALITY, -DESTINATION-SHAPE, PTO-BLOCK-MODEL-
- * FAULTS-ROLLBACK, ADR 0097 (capacity), DESIGN.md decision 10 (Local
- * names are queues).  The three tile faults are trap 5 with TRAPARG0 = the
- * committing instruction; the log (-d guest_errors) names which one.
+ * sequence), -DESCRIPTOR-LEGALITY, -DESTINATION-SHAPE, -TILE-SCHEMA
+ * (bindings, B.DIM, B.DATR applicability), PTO-BLOCK-MODEL-FAULTS-ROLLBACK,
+ * PTO-TILE-MODEL-DEFINEDNESS-ELEMENTS (padding), ADR 0097 (capacity),
+ * DESIGN.md decision 10 (Local names are queues).  The three tile faults
+ * are trap 5 with TRAPARG0 = the committing instruction; the log
+ * (-d guest_errors) names which one.
  */
 
 #include "qemu/osdep.h"
@@ -17,6 +19,7 @@
 #include "exec/cpu_ldst.h"
 #include "exec/memory.h"
 #include "tile/op.h"
+#include "numeric/vec_elem.h"
 #include "trace.h"
 
 static const char *const fault_names[] = {
@@ -36,88 +39,6 @@ void tile_engine_fault(CPUTileState *env, TileFaultKind kind, uint64_t pc, uintp
 void tile_op_fault(TileOp *op, TileFaultKind kind, const char *why)
 {
     tile_engine_fault(op->env, kind, op->pc, op->ra, why);
-}
-
-/* ---- Decoding the header ---- */
-
-static void decode_header(TileOp *op)
-{
-    const TileBlockHeader *h = &op->env->blk.ext.hdr;
-    uint32_t insn = op->env->blk.ext.tile_op;
-
-    op->fn = extract32(insn, 20, 5);
-    op->dtype = extract32(insn, 27, 5);
-    op->n_iot = h->n_iot;
-    op->n_ios = h->n_ios;
-    op->mask = 0;
-    for (unsigned i = 0; i < h->n_iot; i++) {
-        uint32_t w = h->iot[i];
-        unsigned form = extract32(w, 12, 3);      /* 100, 101, 110 */
-        TileBind *b = &op->iot[i];
-
-        b->size_code = extract32(w, 15, 4);
-        b->has_dst = b->size_code != 0;
-        b->hand = extract32(w, 7, 2);
-        b->last = extract32(w, 19, 1);
-        b->nsrc = form == 4 ? 2 : form == 5 ? 1 : 0;
-        b->src[0] = extract32(w, 20, 6);
-        b->src[1] = extract32(w, 26, 6);
-        op->mask = tile_pe_mask_of_mode(extract32(w, 9, 3));
-    }
-    for (unsigned i = 0; i < h->n_ios; i++) {
-        op->ios[i].id = extract32(h->ios[i], 20, 6);
-        op->ios[i].size_code = extract32(h->ios[i], 15, 4);
-        op->mask = tile_pe_mask_of_mode(extract32(h->ios[i], 9, 3));
-    }
-    op->has_ior = h->present & TILE_HDR_IOR;
-    op->ior_dst = h->ior[0];
-    for (unsigned i = 0; i < 3; i++) {
-        op->ior_src[i] = h->ior[i + 1];
-        op->has_lb[i] = h->present & (TILE_HDR_DIM0 << i);
-        op->lb[i] = h->dim[i];
-    }
-    op->has_datr = h->present & TILE_HDR_DATR;
-    op->layout_code = op->has_datr ? extract32(h->datr, 7, 5) : 0;
-    op->pad = op->has_datr ? extract32(h->datr, 27, 2) : 3;     /* absent: Null */
-    op->datr_dtype = op->has_datr ? extract32(h->datr, 20, 5) : 31;
-    if (op->has_datr) {
-        op->cmode = extract32(h->datr, 29, 3);
-        op->sat = extract32(h->datr, 26, 1);
-        op->canon = extract32(h->datr, 25, 1);
-        op->rmode = extract32(h->datr, 15, 3);
-    }
-    op->datr_other = op->cmode | op->sat | op->canon | op->rmode;
-    switch (op->layout_code) {  /* the destination half of X2Y */
-    case 1: case 18: case 28:
-        op->layout = TILE_LAYOUT_COL_MAJOR;
-        break;
-    case 3: case 8: case 30:
-        op->layout = TILE_LAYOUT_ZN;
-        break;
-    case 4: case 9: case 20:
-        op->layout = TILE_LAYOUT_NZ;
-        break;
-    default:
-        op->layout = TILE_LAYOUT_ROW_MAJOR;
-        break;
-    }
-    switch (op->layout_code) {  /* the source half (NORM: ND) */
-    case 0: case 1: case 3: case 4:
-        op->src_layout = TILE_LAYOUT_ROW_MAJOR;
-        break;
-    case 6: case 8: case 9:
-        op->src_layout = TILE_LAYOUT_COL_MAJOR;
-        break;
-    case 17: case 18: case 20:
-        op->src_layout = TILE_LAYOUT_ZN;
-        break;
-    case 27: case 28: case 30:
-        op->src_layout = TILE_LAYOUT_NZ;
-        break;
-    default:
-        op->src_layout = -1;    /* a CUBE transport or reserved code */
-        break;
-    }
 }
 
 /* ---- Operands ---- */
@@ -307,35 +228,268 @@ void tile_op_store(TileOp *op, uint64_t addr, unsigned bytes, uint64_t value)
     }
 }
 
-/* ---- The commit ---- */
-
-void tile_block_execute(CPUTileState *env, uint64_t pc, uintptr_t ra)
+/*
+ * Pad elements (PTO-TILE-MODEL-DEFINEDNESS-ELEMENTS, TilePadValueForDataType):
+ * Zero and Null are 0; Max / Min are the largest / most negative finite
+ * value, all ones / zero for unsigned types; the formats the rule does
+ * not name take all ones for Max and 0 for Min, as the reference model.
+ */
+uint64_t tile_pad_value(unsigned dtype, unsigned pad)
 {
-    const TileBlockHeader *h = &env->blk.ext.hdr;
-    TileOp *op;
+    static const uint64_t max[32] = {
+        [0] = 0x7fefffffffffffffull, [1] = 0x7f7fffff, [2] = 0x7f7fe000, [3] = 0x7f7ff000,
+        [4] = 0x7bff, [5] = 0x7f7f, [7] = 0x7e, [8] = 0x7b,
+        [16] = 0x7fffffffffffffffull, [17] = 0x7fffffff, [18] = 0x7fff, [19] = 0x7f,
+    };
+    static const uint64_t min[32] = {
+        [0] = 0xffefffffffffffffull, [1] = 0xff7fffff, [2] = 0xff7fe000, [3] = 0xff7ff000,
+        [4] = 0xfbff, [5] = 0xff7f, [7] = 0xfe, [8] = 0xfb,
+        [16] = 0x8000000000000000ull, [17] = 0x80000000, [18] = 0x8000, [19] = 0x80,
+    };
+    unsigned bits = tile_dtype_bits(dtype);
+    uint64_t ones = bits == 64 ? ~0ull : (1ull << bits) - 1;
 
-    if (!env->tiles) {
-        tile_engine_fault(env, TILE_FAULT_LEGALITY, pc, ra, "no tile-core device");
+    switch (pad) {
+    case 1:
+        return max[dtype & 31] ? max[dtype & 31] : ones;
+    case 2:
+        return min[dtype & 31];
+    default:
+        return 0;
     }
-    /* a block whose every binding had PEMode 000: strict no-op */
-    if ((h->present & TILE_HDR_ZERO_PART) && !h->n_iot && !h->n_ios) {
+}
+
+/* ---- BSTART.TEPL operations: checks ---- */
+
+void tepl_tl(Tepl *v, const char *why)
+{
+    tile_op_fault(v->op, TILE_FAULT_LEGALITY, why);
+}
+
+void tepl_check_complete(Tepl *v, unsigned nsrc, unsigned nscalars)
+{
+    TileOp *op = v->op;
+    unsigned ndst = 0, n = 0;
+
+    for (unsigned i = 0; i < op->n_iot; i++) {
+        if (op->iot[i].has_dst) {
+            v->dst_bind = &op->iot[i];
+            ndst++;
+        }
+        n += op->iot[i].nsrc;
+    }
+    if (ndst != 1 || n != nsrc) {
+        tile_op_fault(op, TILE_FAULT_BUNDLE, "TEPL block bindings incomplete");
+    }
+    /* BundleTileBindingStreamTerminated: the last B.IOT carries L */
+    if (op->n_iot && !op->iot[op->n_iot - 1].last) {
+        tile_op_fault(op, TILE_FAULT_BUNDLE, "the B.IOT stream is not terminated");
+    }
+    if (op->has_ior) {
+        for (unsigned s = nscalars; s < 3; s++) {
+            if (op->ior_src[s]) {
+                tile_op_fault(op, TILE_FAULT_BUNDLE,
+                              "B.IOR names a register the operation does not use");
+            }
+        }
+        if (op->ior_dst) {
+            tile_op_fault(op, TILE_FAULT_BUNDLE, "B.IOR destination must be zero");
+        }
+    }
+}
+
+void tepl_check_datr(Tepl *v, unsigned allowed)
+{
+    TileOp *op = v->op;
+
+    if (!op->has_datr) {
         return;
     }
-    /* on the stack: a fault leaves by longjmp, and nothing is allocated
-     * before the last check has passed */
-    TileOp o = { .env = env, .f = env->tiles, .pc = pc, .ra = ra, .shared_id = -1 };
-    op = &o;
-    decode_header(op);
-    tile_push_plan_init(&op->plan, op->f);
-    op->cap = tile_pool_snapshot(&op->f->cap);
-    /* the BSTART's class (selector[19:16]): 1 TLSU or TEPL, 3 CUBE */
-    if (extract32(env->blk.ext.tile_op, 16, 4) == 3) {
-        tile_cube_commit(op);
-    } else if (tile_insn_is_tepl(env->blk.ext.tile_op)) {
-        tile_tepl_commit(op);
-    } else {
-        tile_tlsu_commit(op);       /* (B.FPATR is only accepted in Matrix blocks) */
+    if ((op->cmode && !(allowed & TEPL_DATR_CMODE)) ||
+        (op->rmode && !(allowed & TEPL_DATR_RMODE)) ||
+        (op->sat && !(allowed & TEPL_DATR_SAT)) ||
+        (op->canon && !(allowed & TEPL_DATR_CANON)) ||
+        (op->layout_code && !(allowed & TEPL_DATR_LAYOUT))) {
+        tepl_tl(v, "a B.DATR field the operation does not take");
     }
-    trace_tile_tile_op_commit(env->blk.bpc_cur, op->name, op->mask,
-                              op->n_new ? op->dst[0].name : -1);
+    if (op->cmode > VEC_GE) {
+        tepl_tl(v, "B.DATR CMode 6 / 7");
+    }
+    if (!(allowed & TEPL_DATR_DTYPE) && op->datr_dtype != 0 && op->datr_dtype != 31) {
+        tepl_tl(v, "B.DATR DataType on an operation without a destination type");
+    }
+}
+
+void tepl_one_binding(Tepl *v, unsigned nsrc)
+{
+    if (v->op->n_iot != 1 || v->op->iot[0].nsrc != nsrc) {
+        tepl_tl(v, "the operation takes one B.IOT");
+    }
+    v->dst_bind = &v->op->iot[0];
+}
+
+void tepl_two_bindings(Tepl *v)
+{
+    const TileBind *b = v->op->iot;
+
+    if (v->op->n_iot != 2 || b[0].nsrc != 2 || b[0].has_dst || b[1].nsrc != 1 ||
+        !b[1].has_dst) {
+        tepl_tl(v, "bindings: [source, source] then [source, ->destination]");
+    }
+    v->dst_bind = &b[1];
+}
+
+void tepl_lb_shape(Tepl *v)
+{
+    TileOp *op = v->op;
+
+    if (!op->has_lb[0]) {
+        tepl_tl(v, "the operation needs LB0");
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        if (op->has_lb[i] && !tile_op_lb(op, i)) {
+            tepl_tl(v, "B.DIM dimension 0 or above 65535");
+        }
+    }
+    v->vc = tile_op_lb(op, 0);
+    v->vr = tile_op_lb(op, 1) ?: 1;
+    v->col = tile_op_lb(op, 2) ?: v->vc;
+}
+
+void tepl_gather(Tepl *v, int mask_slot)
+{
+    TileOp *op = v->op;
+    unsigned n = 0;
+
+    for (unsigned i = 0; i < op->n_iot; i++) {
+        for (unsigned j = 0; j < op->iot[i].nsrc; j++) {
+            unsigned sel = op->iot[i].src[j];
+            v->src[n] = (int)n == mask_slot ? tile_op_mask_source(op, sel)
+                                            : tile_op_source(op, sel, true);
+            n++;
+        }
+    }
+    v->nsrc = n;
+}
+
+uint64_t tepl_elem(const TileLocal *t, unsigned pe, uint32_t r, uint32_t c)
+{
+    return tile_elem_get(t->frag[pe], tile_dtype_bits(t->d.dtype),
+                         tile_storage_index(&t->d, r, c));
+}
+
+void tepl_check_encodings(Tepl *v, const TileLocal *t)
+{
+    const TileDTypeInfo *d = tile_dtype_info(t->d.dtype);
+
+    if (!d->low_zero_bits && !d->high_zero_bits) {
+        return;             /* every encoding of the type is valid */
+    }
+    TEPL_FOR_PES(v, pe) {
+        TEPL_FOR_VALID(&t->d, r, c) {
+            if (!vec_encoding_valid(t->d.dtype, tepl_elem(t, pe, r, c))) {
+                tepl_tl(v, "source element is not a valid encoding of its type");
+            }
+        }
+    }
+}
+
+bool tepl_same_shape(const TileDesc *a, const TileDesc *b)
+{
+    return a->rows == b->rows && a->cols == b->cols && a->valid_rows == b->valid_rows &&
+           a->valid_cols == b->valid_cols && a->layout == b->layout;
+}
+
+void tepl_check_lb_shape(Tepl *v, const TileLocal *t)
+{
+    if (t->d.valid_rows != v->vr || t->d.valid_cols != v->vc || t->d.cols != v->col) {
+        tepl_tl(v, "source shape differs from B.DIM");
+    }
+}
+
+void tepl_read_scalars(Tepl *v, unsigned dt, bool check)
+{
+    unsigned w = tile_dtype_bits(dt);
+
+    TEPL_FOR_PES(v, pe) {
+        uint64_t x = tile_op_gpr(v->op, pe, 0, 0);
+        v->scalar[pe] = w >= 64 ? x : x & ((UINT64_C(1) << w) - 1);
+        if (check && !vec_encoding_valid(dt, v->scalar[pe])) {
+            tepl_tl(v, "scalar is not a valid encoding of the type");
+        }
+    }
+}
+
+TileLocal *tepl_new_dst(Tepl *v, const TileDesc *d)
+{
+    v->d = &v->op->dst[tile_op_new_local(v->op, v->dst_bind->hand, d)].t;
+    return v->d;
+}
+
+TileLocal *tepl_new_lb_dst(Tepl *v, unsigned dt, unsigned layout, const TileLocal *rows_of)
+{
+    TileDesc d = {
+        .dtype = dt, .layout = layout, .size_code = v->dst_bind->size_code,
+        .cols = v->col, .valid_rows = v->vr, .valid_cols = v->vc,
+    };
+
+    v->dst_dt = dt;
+    tepl_new_dst(v, &d);
+    if (rows_of && v->d->d.rows != rows_of->d.rows) {
+        tepl_tl(v, "destination SizeCode does not give the source's rows");
+    }
+    return v->d;
+}
+
+/* ---- BSTART.TEPL operations: execute ---- */
+
+void tepl_store(TileLocal *t, unsigned pe, uint32_t r, uint32_t c, uint64_t x)
+{
+    const TileDesc *d = &t->d;
+
+    if (d->storage == TILE_STORAGE_PREDICATE) {
+        tile_pred_set(t->frag[pe], d, r, c, x);
+    } else {
+        tile_elem_set(t->frag[pe], tile_dtype_bits(d->dtype), tile_storage_index(d, r, c), x);
+    }
+}
+
+void tepl_put(Tepl *v, unsigned pe, uint32_t r, uint32_t c, uint64_t x)
+{
+    tepl_store(v->d, pe, r, c, x);
+}
+
+void tepl_begin(Tepl *v)
+{
+    tile_op_alloc_payloads(v->op);
+}
+
+/* Every physical element outside the valid region gets the B.DATR pad
+ * (Null, or no B.DATR, leaves it undefined; it reads as 0). */
+void tepl_pad(Tepl *v, unsigned pe)
+{
+    const TileDesc *d = &v->d->d;
+    unsigned padv = v->op->pad;
+    uint64_t x = d->storage == TILE_STORAGE_PREDICATE ? padv == 1
+                                                      : tile_pad_value(d->dtype, padv);
+
+    if (padv == 3 || !x) {
+        return;             /* the payload starts zeroed */
+    }
+    for (uint32_t r = 0; r < d->rows; r++) {
+        for (uint32_t c = 0; c < d->cols; c++) {
+            if (r >= d->valid_rows || c >= d->valid_cols) {
+                tepl_put(v, pe, r, c, x);
+            }
+        }
+    }
+}
+
+void tepl_finish(Tepl *v, bool record)
+{
+    v->d->defined = 1;
+    if (record) {
+        v->op->env->fsu.flags |= v->flags & 0x1f;
+    }
+    tile_op_install(v->op);
 }

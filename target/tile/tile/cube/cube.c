@@ -22,7 +22,7 @@
 #include <math.h>
 #include "qemu/log.h"
 #include "cpu.h"
-#include "tile/op.h"
+#include "tile/engines.h"
 #include "numeric/tile_numeric.h"
 #include "tile/cube/cube_decode.h"
 #include "tile/cube/cube_kernel.h"

@@ -5,9 +5,9 @@
  */
 #include "tile/cube/cube_decode.h"
 
+#include <glib.h>
 #include <math.h>
 #include <stdbool.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "numeric/tile_numeric.h"
@@ -32,18 +32,14 @@ static float *narrow_table(unsigned dtype, unsigned bits)
     float *t = __atomic_load_n(&tables[dtype], __ATOMIC_ACQUIRE);
 
     if (!t) {
-        float *fresh = malloc(sizeof(float) << bits);
-        if (!fresh) {
-            abort();
-        }
-        t = fresh;
+        t = g_new(float, 1u << bits);
         for (uint32_t raw = 0; raw < (1u << bits); raw++) {
             t[raw] = exact_f32(dtype, raw);
         }
         /* two threads may race here: the loser's table is freed */
         if (!__atomic_compare_exchange_n(&tables[dtype], &(float *){ NULL }, t, false,
                                          __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-            free(t);
+            g_free(t);
             t = __atomic_load_n(&tables[dtype], __ATOMIC_ACQUIRE);
         }
     }

@@ -6,7 +6,7 @@
  * TDIV, TREM (tile / tile), TDIVS, TREMS (tile / each PE's scalar), and
  * TEXP, TLOG, TRECIP, TSQRT, TRSQRT (PTO-TILE-MODEL-EXECUTION-ELEMENTWISE,
  * -UNARY; PTO-BLOCK-MODEL-DISPATCH-TILE-SCHEMA, -TILE-SCALAR-SCHEMA).  The
- * bindings and checks are those of the VEC forms (tepl.c): one B.IOT,
+ * bindings and checks are those of the VEC forms (tile/op.c): one B.IOT,
  * B.DIM LB0 required, row-major sources of the BSTART type whose valid
  * shape is the B.DIM shape, a destination whose SizeCode gives the
  * source's rows, PadValue the only B.DATR field.  An integer zero divisor
@@ -16,7 +16,7 @@
 
 #include "qemu/osdep.h"
 #include "cpu.h"
-#include "tile/tepl.h"
+#include "tile/engines.h"
 #include "tile/sfu/sfu_elem.h"
 #include "numeric/vec_elem.h"
 
@@ -38,10 +38,7 @@ static const TeplOpInfo sfu_elem_ops[] = {
     S("TRSQRT", SF_UNARY, SFU_RSQRT),
 };
 
-static void __attribute__((constructor)) sfu_elem_register(void)
-{
-    tepl_register(sfu_elem_ops, ARRAY_SIZE(sfu_elem_ops));
-}
+const TeplOpTable tile_sfu_elementwise_ops = { sfu_elem_ops, ARRAY_SIZE(sfu_elem_ops) };
 
 static bool is_int(unsigned dt)
 {

@@ -18,7 +18,7 @@
 
 #include "qemu/osdep.h"
 #include "cpu.h"
-#include "tile/tepl.h"
+#include "tile/engines.h"
 #include "numeric/tile_numeric.h"
 
 static void histogram_commit(Tepl *v);
@@ -34,10 +34,7 @@ static const TeplOpInfo sfu_irregular_ops[] = {
     { "TDEQUANT", "SFU", quant_commit, 0, 1 },
 };
 
-static void __attribute__((constructor)) sfu_irregular_register(void)
-{
-    tepl_register(sfu_irregular_ops, ARRAY_SIZE(sfu_irregular_ops));
-}
+const TeplOpTable tile_sfu_irregular_ops = { sfu_irregular_ops, ARRAY_SIZE(sfu_irregular_ops) };
 
 /* ---- Shared checks ---- */
 

@@ -37,7 +37,7 @@
 
 #include "qemu/osdep.h"
 #include "cpu.h"
-#include "tile/tepl.h"
+#include "tile/engines.h"
 #include "tile/sfu/sfu_elem.h"
 #include "qemu/bitmap.h"
 #include "numeric/vec_elem.h"
@@ -554,7 +554,4 @@ static const TeplOpInfo sfu_layout_ops[] = {
     S("TPARTMAX", tpart_commit, VEC_MAX), S("TPARTMIN", tpart_commit, VEC_MIN),
 };
 
-static void __attribute__((constructor)) sfu_layout_register(void)
-{
-    tepl_register(sfu_layout_ops, ARRAY_SIZE(sfu_layout_ops));
-}
+const TeplOpTable tile_sfu_layout_ops = { sfu_layout_ops, ARRAY_SIZE(sfu_layout_ops) };

@@ -24,7 +24,7 @@
 
 #include "qemu/osdep.h"
 #include "cpu.h"
-#include "tile/tepl.h"
+#include "tile/engines.h"
 #include "numeric/vec_elem.h"
 #include "tile/sfu/sfu_elem.h"
 
@@ -65,10 +65,7 @@ static const TeplOpInfo sfu_reduce_ops[] = {
     E("TCOLEXPANDEXPDIF", SR_COL_EXPAND, EXP_EXPDIF),
 };
 
-static void __attribute__((constructor)) sfu_reduce_register(void)
-{
-    tepl_register(sfu_reduce_ops, ARRAY_SIZE(sfu_reduce_ops));
-}
+const TeplOpTable tile_sfu_reduce_ops = { sfu_reduce_ops, ARRAY_SIZE(sfu_reduce_ops) };
 
 /* ---- Shared checks ---- */
 

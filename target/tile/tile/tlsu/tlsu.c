@@ -16,21 +16,12 @@
 
 #include "qemu/osdep.h"
 #include "cpu.h"
-#include "tile/op.h"
+#include "tile/engines.h"
 #include "tile/tlsu/tlsu.h"
-
 
 static bool pe_in(unsigned mask, unsigned pe)
 {
     return mask & (1u << pe);
-}
-
-/* Bytes of one global-memory access for a type (1 for the 4-bit types). */
-unsigned tlsu_mem_bytes(unsigned dtype)
-{
-    unsigned bits = tile_dtype_bits(dtype);
-
-    return bits == 4 ? 1 : bits / 8;
 }
 
 static uint64_t dense_stride(unsigned dtype, uint32_t cols)
@@ -38,32 +29,6 @@ static uint64_t dense_stride(unsigned dtype, uint32_t cols)
     unsigned bits = tile_dtype_bits(dtype);
 
     return bits == 4 ? (cols + 1) / 2 : (uint64_t)cols * (bits / 8);
-}
-
-uint64_t tlsu_gm_addr(uint64_t base, uint64_t stride, unsigned dtype, uint32_t r, uint32_t c)
-{
-    unsigned bits = tile_dtype_bits(dtype);
-
-    return base + r * stride + (bits == 4 ? c / 2 : (uint64_t)c * (bits / 8));
-}
-
-/* One element between memory and a payload, with the nibble rules. */
-uint64_t tlsu_gm_read(TileOp *op, uint64_t addr, unsigned dtype, uint32_t c)
-{
-    unsigned bits = tile_dtype_bits(dtype);
-    uint64_t v = tile_op_load(op, addr, tlsu_mem_bytes(dtype));
-
-    return bits == 4 ? (v >> ((c & 1) * 4)) & 0xf : v;
-}
-
-void tlsu_gm_write(TileOp *op, uint64_t addr, unsigned dtype, uint32_t c, uint64_t v)
-{
-    if (tile_dtype_bits(dtype) == 4) {
-        unsigned sh = (c & 1) * 4;
-        uint64_t byte = tile_op_load(op, addr, 1);
-        v = (byte & ~(0xfull << sh)) | ((v & 0xf) << sh);
-    }
-    tile_op_store(op, addr, tlsu_mem_bytes(dtype), v);
 }
 
 /* Probe every valid element one PE touches, row-major. */
@@ -97,77 +62,10 @@ static void check_ior(TileOp *op, unsigned used_slots)
     }
 }
 
-/*
- * B.DATR on a TLSU block: only Layout (and, where allowed, PadValue) may
- * be nonzero; DataType 0 or 31 leaves the BSTART type in force
- * (docs/implementation-defined.md).  CUBE transport layouts (21..26) are
- * a separate form.
- */
-void tlsu_check_datr(TileOp *op, bool pad_allowed)
-{
-    if (!op->has_datr) {
-        return;
-    }
-    if (op->datr_other || (op->datr_dtype != 0 && op->datr_dtype != TILE_DTYPE_NONE) ||
-        (!pad_allowed && op->pad)) {
-        tile_op_fault(op, TILE_FAULT_LEGALITY, "B.DATR field not allowed here");
-    }
-}
-
-/* Exactly the given B.IOT shape: count, one binding, L set. */
-const TileBind *tlsu_one_binding(TileOp *op, unsigned nsrc, bool has_dst)
-{
-    const TileBind *b = &op->iot[0];
-
-    if (op->n_iot != 1 || b->nsrc != nsrc || b->has_dst != has_dst || !b->last) {
-        tile_op_fault(op, TILE_FAULT_BUNDLE, "bindings do not match the operation");
-    }
-    return b;
-}
-
 static void no_shared(TileOp *op)
 {
     if (op->n_ios) {
         tile_op_fault(op, TILE_FAULT_LEGALITY, "operation takes no Shared binding");
-    }
-}
-
-unsigned tlsu_dtype(TileOp *op)
-{
-    if (op->dtype == TILE_DTYPE_NONE || !tile_dtype_bits(op->dtype)) {
-        tile_op_fault(op, TILE_FAULT_LEGALITY, "no element data type");
-    }
-    return op->dtype;
-}
-
-/*
- * Pad elements (PTO-TILE-MODEL-DEFINEDNESS-ELEMENTS, TilePadValueForDataType):
- * Zero and Null are 0; Max / Min are the largest / most negative finite
- * value, all ones / zero for unsigned types; the formats the rule does
- * not name take all ones for Max and 0 for Min, as the reference model.
- */
-uint64_t tlsu_pad_value(unsigned dtype, unsigned pad)
-{
-    static const uint64_t max[32] = {
-        [0] = 0x7fefffffffffffffull, [1] = 0x7f7fffff, [2] = 0x7f7fe000, [3] = 0x7f7ff000,
-        [4] = 0x7bff, [5] = 0x7f7f, [7] = 0x7e, [8] = 0x7b,
-        [16] = 0x7fffffffffffffffull, [17] = 0x7fffffff, [18] = 0x7fff, [19] = 0x7f,
-    };
-    static const uint64_t min[32] = {
-        [0] = 0xffefffffffffffffull, [1] = 0xff7fffff, [2] = 0xff7fe000, [3] = 0xff7ff000,
-        [4] = 0xfbff, [5] = 0xff7f, [7] = 0xfe, [8] = 0xfb,
-        [16] = 0x8000000000000000ull, [17] = 0x80000000, [18] = 0x8000, [19] = 0x80,
-    };
-    unsigned bits = tile_dtype_bits(dtype);
-    uint64_t ones = bits == 64 ? ~0ull : (1ull << bits) - 1;
-
-    switch (pad) {
-    case 1:
-        return max[dtype & 31] ? max[dtype & 31] : ones;
-    case 2:
-        return min[dtype & 31];
-    default:
-        return 0;
     }
 }
 

@@ -2,10 +2,14 @@
  * PTO Tile CPU: what the TLSU engine's files share
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * tlsu.c runs the TLSU forms (tile_tlsu_commit) and hands MGATHER /
+ * MSCATTER to tlsu_indexed.c and the CUBE transport layouts to
+ * tlsu_cube.c; tlsu_common.c holds what the three share.
  */
 
-#ifndef TILE_TLSU_H
-#define TILE_TLSU_H
+#ifndef TARGET_TILE_TLSU_H
+#define TARGET_TILE_TLSU_H
 
 #include "tile/op.h"
 
@@ -36,8 +40,6 @@ unsigned tlsu_dtype(TileOp *op);
 const TileBind *tlsu_one_binding(TileOp *op, unsigned nsrc, bool has_dst);
 /* B.DATR: Layout, and PadValue where pad_allowed; nothing else. */
 void tlsu_check_datr(TileOp *op, bool pad_allowed);
-/* The raw pad element of a type (B.DATR PadValue: 0 Zero, 1 Max, 2 Min, 3 Null). */
-uint64_t tlsu_pad_value(unsigned dtype, unsigned pad);
 
 /*
  * Global memory: element (r, c) of the strided row-major image at base;
@@ -60,4 +62,4 @@ void tlsu_gm_write(TileOp *op, uint64_t addr, unsigned dtype, uint32_t c, uint64
 void tlsu_indexed_commit(TileOp *op);       /* tlsu_indexed.c */
 void tlsu_cube_commit(TileOp *op);          /* tlsu_cube.c */
 
-#endif /* TILE_TLSU_H */
+#endif /* TARGET_TILE_TLSU_H */

@@ -73,7 +73,7 @@ void tlsu_cube_commit(TileOp *op)
         }
         tile_op_alloc_payloads(op);
         /* padding: every storage position outside the valid region */
-        pad = tlsu_pad_value(dt, op->pad);
+        pad = tile_pad_value(dt, op->pad);
         for (unsigned pe = 0; pad && pe < TILE_POOL_PES; pe++) {
             for (uint32_t r = 0; t->frag[pe] && r < d.rows; r++) {
                 for (uint32_t c = 0; c < d.cols; c++) {

@@ -110,7 +110,7 @@ static bool lane_on(const TileLocal *m, unsigned pe, uint32_t r, uint32_t c)
 /* Every physical element of a gather destination starts as the pad. */
 static void fill_pad(TileOp *op, TileLocal *t)
 {
-    uint64_t pad = tlsu_pad_value(t->d.dtype, op->pad);
+    uint64_t pad = tile_pad_value(t->d.dtype, op->pad);
     unsigned bits = tile_dtype_bits(t->d.dtype);
     uint64_t n = (uint64_t)t->d.rows * t->d.cols;
 

@@ -21,7 +21,7 @@
 
 #include "qemu/osdep.h"
 #include "cpu.h"
-#include "tile/tepl.h"
+#include "tile/engines.h"
 #include "numeric/vec_elem.h"
 
 typedef enum VecFamily {
@@ -68,10 +68,7 @@ static const unsigned family_sources[] = {
     [VF_FILL] = 0,
 };
 
-static void __attribute__((constructor)) vec_register(void)
-{
-    tepl_register(vec_ops, ARRAY_SIZE(vec_ops));
-}
+const TeplOpTable tile_vec_ops = { vec_ops, ARRAY_SIZE(vec_ops) };
 
 /* ---- One commit ---- */
 
