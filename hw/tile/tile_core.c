@@ -22,8 +22,7 @@
 #include "monitor/hmp.h"
 #include "hw/core/cpu.h"
 #include "cpu.h"
-#include "tile_pool.h"
-#include "tile_file.h"
+#include "hw/tile/tile_state.h"
 
 struct TileCoreState {
     SysBusDevice parent_obj;
@@ -32,10 +31,15 @@ struct TileCoreState {
     CPUState *cpu;              /* the Core this device belongs to */
     uint32_t core_index;
 
-    /* Local names, Shared registers, ADR 0097 pools: the CPU's tile
-     * helpers act on it through env->tiles */
+    /* Local names, Shared registers, ADR 0097 pools: the CPU's Tile
+     * engine acts on it through tile_core_tile_file() */
     TileFile tiles;
 };
+
+TileFile *tile_core_tile_file(Object *tile_core)
+{
+    return &TILE_CORE(tile_core)->tiles;
+}
 
 static uint64_t tile_core_reg(TileCoreState *s, hwaddr off)
 {
@@ -128,7 +132,9 @@ static void tile_core_realize(DeviceState *dev, Error **errp)
         return;
     }
     tile_file_reset(&s->tiles);
-    cpu_env(s->cpu)->tiles = &s->tiles;
+    if (!object_property_set_link(OBJECT(s->cpu), TILE_CORE_LINK_PROP, OBJECT(s), errp)) {
+        return;
+    }
     memory_region_init_io(&s->mmio, OBJECT(s), &tile_core_ops, s, "tile-core",
                           TILE_CORE_MMIO_SIZE);
     sysbus_init_mmio(SYS_BUS_DEVICE(dev), &s->mmio);

@@ -1,28 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The Tile state of one Core (see tile_file.h and docs/tile-core.md).
- * Plain C11; no QEMU headers.
+ * The Tile state of one Core (see include/hw/tile/tile_state.h and
+ * docs/tile-core.md).  Plain C11 and glib (the payloads, which the
+ * migration code also allocates with g_malloc); no QEMU headers.
  */
-#include "tile_file.h"
+#include "hw/tile/tile_state.h"
 
-#include <stdio.h>
-#include <stdlib.h>
+#include <glib.h>
 #include <string.h>
 
 uint8_t *tile_payload_new(uint32_t bytes)
 {
-    uint8_t *p = calloc(1, bytes ? bytes : 1);
-
-    if (!p) {
-        fprintf(stderr, "tile-file: out of memory for a %u-byte tile\n", bytes);
-        abort();
-    }
-    return p;
+    return g_malloc0(bytes ? bytes : 1);
 }
 
 void tile_payload_free(uint8_t *p)
 {
-    free(p);
+    g_free(p);
 }
 
 void tile_file_reset(TileFile *f)

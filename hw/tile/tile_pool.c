@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Tile capacity pools of one Core, ADR 0097 (see tile_pool.h and
+ * Tile capacity pools of one Core, ADR 0097 (see include/hw/tile/tile_state.h and
  * docs/tile-pools.md).  Plain C11; no QEMU headers.
  */
-#include "tile_pool.h"
+#include "hw/tile/tile_state.h"
 
 #include <stddef.h>
 

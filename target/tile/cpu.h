@@ -329,12 +329,6 @@ typedef struct CPUArchState {
 
     /* Fields up to this point are cleared by a CPU reset */
     struct {} end_reset_fields;
-
-    /*
-     * The Core's Tile state, owned (reset, migrated) by its tile-core
-     * device (hw/tile/tile_core.c), which sets this link when realized.
-     */
-    struct TileFile *tiles;
 } CPUTileState;
 
 /*
@@ -349,6 +343,13 @@ struct ArchCPU {
     CPUTileState env;
 
     QEMUTimer *timer;           /* the ring timers' next deadline */
+
+    /*
+     * The Core's tile-core device, which owns (resets, migrates) its Tile
+     * state: QOM link "tile-core", set by the device when it is realized;
+     * reached through include/hw/tile/tile_state.h.
+     */
+    Object *tile_core;
 
     /* Properties */
     bool trap_literal;          /* follow EVBASE literally instead of report */

@@ -7,7 +7,7 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "tile_pool.h"
+#include "hw/tile/tile_state.h"
 
 static TileCapacity cap;
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tile_file.h"
+#include "hw/tile/tile_state.h"
 
 static TileFile f;
 

@@ -9,8 +9,8 @@
 
 #include "hw/sysbus.h"
 #include "qom/object.h"
+#include "hw/tile/tile_state.h"     /* TYPE_TILE_CORE */
 
-#define TYPE_TILE_CORE "tile-core"
 OBJECT_DECLARE_SIMPLE_TYPE(TileCoreState, TILE_CORE)
 
 /* The MMIO window (docs/tile-core.md) */

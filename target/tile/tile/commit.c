@@ -212,9 +212,10 @@ static const struct {
 static void tile_op_commit(CPUTileState *env, uint64_t pc, uintptr_t ra)
 {
     const TileBlockHeader *h = &env->blk.ext.hdr;
+    Object *tile_core = env_archcpu(env)->tile_core;
     TileOp *op;
 
-    if (!env->tiles) {
+    if (!tile_core) {
         tile_engine_fault(env, TILE_FAULT_LEGALITY, pc, ra, "no tile-core device");
     }
     /* a block whose every binding had PEMode 000: strict no-op */
@@ -223,7 +224,10 @@ static void tile_op_commit(CPUTileState *env, uint64_t pc, uintptr_t ra)
     }
     /* on the stack: a fault leaves by longjmp, and nothing is allocated
      * before the last check has passed */
-    TileOp o = { .env = env, .f = env->tiles, .pc = pc, .ra = ra, .shared_id = -1 };
+    TileOp o = {
+        .env = env, .f = tile_core_tile_file(tile_core), .pc = pc, .ra = ra,
+        .shared_id = -1,
+    };
     op = &o;
     decode_header(op);
     tile_push_plan_init(&op->plan, op->f);

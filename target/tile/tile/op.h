@@ -24,7 +24,7 @@
 #ifndef TARGET_TILE_TILE_OP_H
 #define TARGET_TILE_TILE_OP_H
 
-#include "tile_file.h"
+#include "hw/tile/tile_state.h"
 
 typedef enum TileFaultKind {
     TILE_FAULT_LEGALITY,        /* Fault_TileLegality */
