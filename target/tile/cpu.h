@@ -53,9 +53,10 @@ typedef struct TileAmoState {
  * CORE_STATE (address 0x0020): bits [36:32] are the sticky numeric flags
  * NV, DZ, OF, UF, NX (bit 32 = NV ... bit 36 = NX) and bits [39:37] select
  * the active scalar rounding mode (PTO-ARCH-STATE-NUMERIC-STATUS,
- * PTO-SCALAR-MODEL-FSU-PROFILE).  Until the system-register file lands,
- * those bits are kept here; the SYS engine reads and writes them through
- * tile_fsu_core_state_bits() / tile_fsu_set_core_state().
+ * PTO-SCALAR-MODEL-FSU-PROFILE).  They are kept here, where the FSU
+ * helpers update them; the CORE_STATE accessor (tcg/sys_helper.c) maps
+ * them in and out through tile_fsu_core_state_bits() /
+ * tile_fsu_set_core_state().
  */
 
 /* The 5-bit flag vector, in CORE_STATE[36:32] order. */
@@ -245,10 +246,6 @@ typedef struct TileBlockExt {
 typedef struct TileBlockState {
     uint64_t bpc_cur;           /* address of the BSTART of the live block */
     uint64_t bpc_tgt;           /* block target (DIRECT / COND) */
-    uint64_t lra;               /* link return address */
-    uint64_t lb;                /* loop bound */
-    uint64_t lc;                /* loop count */
-    uint64_t tplflags;
     uint64_t ret_addr;          /* the return address SETRET/CALL record */
     uint32_t phase;             /* TileBlockPhase */
     uint32_t btype;             /* TileBlockType */
@@ -426,8 +423,10 @@ extern const VMStateDescription vmstate_tile_cpu;
 #include "exec/cpu-all.h"
 
 /*
- * TB flags: the current ACR ring (decides privileged forms later) and the
- * block phase, so the translator knows statically where the body starts.
+ * TB flags: the current ACR ring, the block phase and the block type.  The
+ * phase tells the translator statically where the body starts; the ring
+ * only keeps translations apart per ring (privileged forms are checked by
+ * their helpers at run time).
  */
 FIELD(TB_FLAGS, ACR, 0, 4)
 FIELD(TB_FLAGS, PHASE, 4, 2)

@@ -172,10 +172,6 @@ static const TileGdbField tile_gdb_block_fields[] = {
     BLK32(setc_done, 1),
     BLK64(bpc_cur),
     BLK64(bpc_tgt),
-    BLK64(lra),
-    BLK64(lb),
-    BLK64(lc),
-    BLK64(tplflags),
     BLK64(ret_addr),
 };
 

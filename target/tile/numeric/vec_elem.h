@@ -10,7 +10,7 @@
  * type under the default (ieee) profile; under pto-v0 they are the
  * reference profile's integer arithmetic on the raw carriers.  Integer
  * arithmetic wraps.  Status flags (TILE_NUM_NV ... NX) are ORed into
- * *flags.  No QEMU dependency: tests/unit/test-vec_elem.c links it alone.
+ * *flags.  No QEMU dependency: tests/unit/test-vec-elem.c links it alone.
  */
 
 #ifndef TARGET_TILE_VEC_ELEM_H

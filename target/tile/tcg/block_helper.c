@@ -255,8 +255,10 @@ static unsigned header_binding_mask(const TileBlockHeader *h)
 }
 
 /*
- * B.IOT (has_dst: the form names a destination tile).  Encoding checks
- * first (size code), then PEMode 000 is a strict no-op anywhere, then
+ * B.IOT (has_dst: the form names a destination tile).  A SizeCode
+ * outside 1..10 is no B.IOT to the decoder (isa/command.isa), so
+ * Fault_IllegalInstruction before any of this.  PEMode 000 is a strict
+ * no-op anywhere, then
  * placement (Fault_BundleControl): the header of an active block whose
  * binding sequence is not closed by an earlier L=1.  Then the common mask
  * with every earlier binding, Local or Shared, and the limit of four
@@ -268,13 +270,9 @@ void helper_b_iot(CPUTileState *env, uint64_t pc, uint32_t insn, uint32_t has_ds
 {
     TileBlockHeader *h = &env->blk.ext.hdr;
     uint32_t pemode = extract32(insn, 9, 3);
-    uint32_t size = has_dst ? extract32(insn, 15, 4) : 0;
     unsigned common = header_binding_mask(h);
     uintptr_t ra = GETPC();
 
-    if (has_dst && (size < 1 || size > 10)) {
-        tile_raise_exception(env, EXCP_ILLEGAL_INST, pc, ra);
-    }
     if (pemode == 0) {
         if (in_header(env)) {
             h->present |= TILE_HDR_ZERO_PART;
@@ -301,8 +299,9 @@ void helper_b_iot(CPUTileState *env, uint64_t pc, uint32_t insn, uint32_t has_ds
 }
 
 /*
- * B.IOS: size code 0 or 1..12 and reserved bits [27:26] are decode checks
- * (ADR 0097); PEMode 000 a strict no-op; then placement
+ * B.IOS: a SizeCode above 12 and the reserved bits [27:26] are decode
+ * checks (ADR 0097, isa/command.isa), made before this helper runs;
+ * PEMode 000 a strict no-op; then placement
  * (Fault_BundleControl), the common mask (Fault_TileLegality), a
  * duplicate SharedTileID or a fifth binding (Fault_BundleControl).
  */
@@ -310,13 +309,9 @@ void helper_b_ios(CPUTileState *env, uint64_t pc, uint32_t insn)
 {
     TileBlockHeader *h = &env->blk.ext.hdr;
     uint32_t pemode = extract32(insn, 9, 3);
-    uint32_t size = extract32(insn, 15, 4);
     unsigned common = header_binding_mask(h);
     uintptr_t ra = GETPC();
 
-    if (size > 12) {
-        tile_raise_exception(env, EXCP_ILLEGAL_INST, pc, ra);
-    }
     if (pemode == 0) {
         if (in_header(env)) {
             h->present |= TILE_HDR_ZERO_PART;

@@ -31,11 +31,6 @@ void helper_raise_illegal_instruction(CPUTileState *env, uint64_t insn,
     tile_raise_exception(env, EXCP_ILLEGAL_INST, env->pc, 0);
 }
 
-void helper_raise_exception(CPUTileState *env, uint32_t excp)
-{
-    tile_raise_exception(env, excp, env->pc, 0);
-}
-
 /* A Reg5 source naming a T/U entry that holds no value. */
 void helper_check_queue_entry(CPUTileState *env, uint32_t is_t, uint32_t idx,
                               uint64_t insn, uint32_t len)

@@ -5,9 +5,13 @@
  *
  * Instructions are 16, 32, 48 or 64 bits long, made of little-endian
  * 16-bit parcels; the length is a function of the first parcel (see
- * tile_insn_length()).  Decoding is table driven: the decoders are to be
- * generated at build time from the ISA tables in isa/ (decodetree).  Until
- * they are hooked in, every instruction raises a precise
+ * tile_insn_length()).  Decoding is table driven, in two steps
+ * (decode_insn()): the ISA library (lib/, tile_isa_decode_word())
+ * classifies the word against the isa/ tables (length, reserved rows,
+ * catalog constraints), then the decodetree decoder of its length,
+ * generated at build time from the same tables, calls the form's trans_
+ * function (insn_trans/trans_<class>.c.inc).  A word either step rejects,
+ * and a form without semantics here, raises a precise
  * Fault_IllegalInstruction at its own TPC.
  */
 
@@ -59,14 +63,9 @@ static TCGv_i64 cpu_pc;
 static TCGv_i64 cpu_bpc;
 
 /* Register access for scalar instructions: R0 reads zero, writes vanish. */
-static TCGv_i64 __attribute__((unused)) get_gpr(DisasContext *ctx, int r)
+static TCGv_i64 get_gpr(DisasContext *ctx, int r)
 {
     return r == 0 ? tcg_constant_i64(0) : cpu_gpr[r];
-}
-
-static TCGv_i64 __attribute__((unused)) dest_gpr(DisasContext *ctx, int r)
-{
-    return r == 0 ? tcg_temp_new_i64() : cpu_gpr[r];
 }
 
 static void gen_illegal(DisasContext *ctx)
@@ -78,14 +77,7 @@ static void gen_illegal(DisasContext *ctx)
     ctx->base.is_jmp = DISAS_NORETURN;
 }
 
-static bool __attribute__((unused)) use_goto_tb(DisasContext *ctx,
-                                                vaddr dest)
-{
-    return translator_use_goto_tb(&ctx->base, dest);
-}
-
-static void __attribute__((unused)) gen_goto_tb(DisasContext *ctx, int n,
-                                                vaddr dest)
+static void gen_goto_tb(DisasContext *ctx, int n, vaddr dest)
 {
     if (translator_use_goto_tb(&ctx->base, dest)) {
         tcg_gen_goto_tb(n);

@@ -5,7 +5,7 @@
  * it is published as D (PTO ISA 0.58.3, arch/profile/matrix-postprocess,
  * matrix-quantization, data-types/fp19, block/attributes/B.FPATR).
  *
- * Plain C with no QEMU dependency: tests/unit/test-cube_post.c links it
+ * Plain C with no QEMU dependency: tests/unit/test-cube-post.c links it
  * directly.  The RowMax / GroupMax reductions are not here (they act on
  * the raw accumulator, not on the converted element).
  *
