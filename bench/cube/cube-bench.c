@@ -20,8 +20,8 @@
 
 #include <cblas.h>
 
-#include "cube-decode.h"
-#include "cube-kernel.h"
+#include "tile/cube/cube_decode.h"
+#include "tile/cube/cube_kernel.h"
 
 enum { PES = 4, M_PER_PE = 32 };
 

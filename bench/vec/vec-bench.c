@@ -1,6 +1,6 @@
 /*
  * The VEC element benchmark: the emulator's element arithmetic
- * (target/tile/vec-elem.c) against the host's native arithmetic on the
+ * (target/tile/numeric/vec_elem.c) against the host's native arithmetic on the
  * same operands, in one process (docs/benchmarks.md).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "vec-elem.h"
+#include "numeric/vec_elem.h"
 
 #define N 65536
 

@@ -29,7 +29,7 @@
 #include "system/device_tree.h"
 #include "exec/address-spaces.h"
 #include "cpu.h"
-#include "hw/tile/tile-core.h"
+#include "hw/tile/tile_core.h"
 
 #include <libfdt.h>
 

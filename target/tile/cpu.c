@@ -15,6 +15,7 @@
 #include "exec/translation-block.h"
 #include "hw/qdev-properties.h"
 #include "tcg/debug-assert.h"
+#include "hw/tile/tile_state.h"
 
 static void tile_cpu_set_pc(CPUState *cs, vaddr value)
 {
@@ -253,6 +254,11 @@ void tile_cpu_dump_state(CPUState *cs, FILE *f, int flags)
 
 static void tile_cpu_init(Object *obj)
 {
+    TileCPU *cpu = TILE_CPU(obj);
+
+    /* settable after realize: the device is created after its CPU */
+    object_property_add_link(obj, TILE_CORE_LINK_PROP, TYPE_TILE_CORE,
+                             &cpu->tile_core, object_property_allow_set_link, 0);
 }
 
 static const Property tile_cpu_properties[] = {

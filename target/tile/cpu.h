@@ -19,9 +19,97 @@
 #include "exec/cpu-defs.h"
 #include "fpu/softfloat-types.h"
 
-/* Per-engine state, one header each (the engine's owner edits it). */
-#include "cpu-amo.h"
-#include "cpu-fsu.h"
+/*
+ * AMO state: the LR/SC reservation monitor.
+ *
+ * The local monitor is line based (PTO-SCALAR-MODEL-AMO-SEMANTICS): LR
+ * reserves the 64-byte granule that holds its address, and SC matches on
+ * the granule alone, whatever its width or byte address.
+ *
+ * Other cores' stores and this core's plain stores are not hooked, so the
+ * monitor also keeps a snapshot of the reserved granule taken atomically
+ * with the LR value; SC succeeds only if the granule still holds those
+ * bytes, checked and stored in one step (exclusively under MTTCG).  AMO,
+ * CAS and DMA writes of this core drop the reservation explicitly, as the
+ * ASL says, even when they leave the bytes unchanged.
+ */
+
+#define TILE_RESV_GRANULE 64    /* PTO_RESERVATION_GRANULE_BYTES */
+
+typedef struct TileAmoState {
+    uint64_t resv_addr;         /* address LR used (its granule is reserved) */
+    uint64_t resv_value;        /* value LR loaded (MMIO: the only check) */
+    uint32_t resv_valid;
+    uint32_t resv_size;         /* LR width in bytes */
+    uint32_t resv_line_ok;      /* resv_line holds the granule (RAM) */
+    uint32_t pad;
+    uint64_t resv_line[TILE_RESV_GRANULE / 8];  /* granule bytes at LR */
+} TileAmoState;
+
+/*
+ * FSU state: scalar floating point.
+ *
+ * Architecturally the FSU status lives in the base system register
+ * CORE_STATE (address 0x0020): bits [36:32] are the sticky numeric flags
+ * NV, DZ, OF, UF, NX (bit 32 = NV ... bit 36 = NX) and bits [39:37] select
+ * the active scalar rounding mode (PTO-ARCH-STATE-NUMERIC-STATUS,
+ * PTO-SCALAR-MODEL-FSU-PROFILE).  They are kept here, where the FSU
+ * helpers update them; the CORE_STATE accessor (tcg/sys_helper.c) maps
+ * them in and out through tile_fsu_core_state_bits() /
+ * tile_fsu_set_core_state().
+ */
+
+/* The 5-bit flag vector, in CORE_STATE[36:32] order. */
+enum {
+    TILE_FSU_NV = 1 << 0,       /* invalid operation */
+    TILE_FSU_DZ = 1 << 1,       /* divide by zero */
+    TILE_FSU_OF = 1 << 2,       /* overflow */
+    TILE_FSU_UF = 1 << 3,       /* underflow */
+    TILE_FSU_NX = 1 << 4,       /* inexact */
+};
+
+/* CORE_STATE[39:37]: 001 RTM, 010 RTP, 011 RTZ, anything else RNE. */
+enum {
+    TILE_FSU_RM_RNE = 0,
+    TILE_FSU_RM_RTM = 1,
+    TILE_FSU_RM_RTP = 2,
+    TILE_FSU_RM_RTZ = 3,
+};
+
+/* Operation codes the translator passes to the FSU helpers. */
+enum {
+    FSU_ADD, FSU_SUB, FSU_MUL, FSU_DIV, FSU_MIN, FSU_MAX,
+    FSU_SQRT, FSU_EXP, FSU_RECIP,
+    FSU_MADD, FSU_MSUB, FSU_NMADD, FSU_NMSUB,
+    FSU_EQ, FSU_NE, FSU_LT, FSU_GE,
+    FSU_FCVT, FSU_FCVTA, FSU_FCVTM, FSU_FCVTN, FSU_FCVTP, FSU_FCVTZ,
+    FSU_SCVTF, FSU_UCVTF,
+};
+#define FSU_SIGNALING 0x100     /* or'ed into a compare: FEQS, FNES, ... */
+
+#define TILE_FSU_CORE_STATE_FLAGS_SHIFT 32
+#define TILE_FSU_CORE_STATE_RMODE_SHIFT 37
+#define TILE_FSU_CORE_STATE_MASK        (0xffull << 32)
+
+typedef struct TileFsuState {
+    float_status fp_status;     /* scratch softfloat state, set per operation */
+    uint32_t flags;             /* CORE_STATE[36:32]: sticky NV DZ OF UF NX */
+    uint32_t rmode;             /* CORE_STATE[39:37]: raw 3-bit encoding */
+} TileFsuState;
+
+/* The CORE_STATE bits [39:32] the FSU owns, in place. */
+static inline uint64_t tile_fsu_core_state_bits(const TileFsuState *fsu)
+{
+    return ((uint64_t)(fsu->flags & 0x1f) << TILE_FSU_CORE_STATE_FLAGS_SHIFT) |
+           ((uint64_t)(fsu->rmode & 7) << TILE_FSU_CORE_STATE_RMODE_SHIFT);
+}
+
+/* A CORE_STATE write: take bits [39:32] (a plain store, flags included). */
+static inline void tile_fsu_set_core_state(TileFsuState *fsu, uint64_t value)
+{
+    fsu->flags = (value >> TILE_FSU_CORE_STATE_FLAGS_SHIFT) & 0x1f;
+    fsu->rmode = (value >> TILE_FSU_CORE_STATE_RMODE_SHIFT) & 7;
+}
 
 #ifdef CONFIG_USER_ONLY
 #error "PTO Tile does not support user mode emulation"
@@ -63,16 +151,101 @@ typedef enum TileBlockPhase {
     TILE_BLOCK_BODY = 2,        /* first non-header instruction seen */
 } TileBlockPhase;
 
-/* ---- block engine extension (owner: block engine): cpu-block.h, blk.ext ---- */
-#include "cpu-block.h"
+/*
+ * Block engine state beyond BARG: header records, templates.
+ *
+ * Everything here lives inside TileBlockState (as its member "ext"), so the
+ * trap snapshot (env->snap[ring].blk) saves and ACRE restores it with the
+ * rest of the block state: the header records of an interrupted block and
+ * the progress of an interrupted template are "trap-preserved" state in
+ * the sense of PTO-BLOCK-MODEL-STATE-CONTROL-STATE.
+ */
+
+/* Transfer kinds beyond the BSTART.STD BrType codes (TileBlockTransfer). */
+#define TILE_XFER_CALL  4       /* BSTART.CALL */
+#define TILE_XFER_ICALL 6       /* BSTART.ICALL */
+
+/* TileBlockHeader.present bits: which header commands were accepted. */
+enum {
+    TILE_HDR_CATR = 1u << 0,
+    TILE_HDR_DATR = 1u << 1,
+    TILE_HDR_FPATR = 1u << 2,
+    TILE_HDR_IOR = 1u << 3,
+    TILE_HDR_HINT = 1u << 4,
+    TILE_HDR_DIM0 = 1u << 5,    /* DIM0..DIM2: LB0..LB2 */
+    TILE_HDR_ZERO_PART = 1u << 8,   /* a PEMode 000 B.IOT/B.IOS was seen */
+    TILE_HDR_IOT_CLOSED = 1u << 9,  /* a B.IOT with L=1 closed the sequence */
+};
+
+/* B.CATR bits as recorded in TileBlockHeader.catr */
+enum {
+    TILE_CATR_TRAP = 1u << 0,
+    TILE_CATR_ATOM = 1u << 1,
+    TILE_CATR_AQ = 1u << 2,
+    TILE_CATR_RL = 1u << 3,
+    TILE_CATR_FAR = 1u << 4,
+    TILE_CATR_DR = 1u << 5,
+};
+
+#define TILE_BLK_MAX_IOT 4      /* effective B.IOT per block (contract) */
+#define TILE_BLK_MAX_IOS 4
+
+/*
+ * The header of the active block (cleared at every block boundary).  The
+ * tile bindings are kept raw (the 32-bit command word) for the tile engine.
+ */
+typedef struct TileBlockHeader {
+    uint32_t present;           /* TILE_HDR_* */
+    uint32_t catr;              /* TILE_CATR_* */
+    uint32_t datr;              /* the B.DATR word */
+    uint32_t fpatr;             /* the B.FPATR word */
+    uint32_t hint;              /* the B.HINT word */
+    uint32_t n_iot, n_ios;
+    uint32_t ior[4];            /* B.IOR: RegDst, RegSrc0..2 */
+    uint32_t iot[TILE_BLK_MAX_IOT];     /* B.IOT words, in order */
+    uint32_t ios[TILE_BLK_MAX_IOS];     /* B.IOS words, in order */
+    uint32_t pad;
+    uint64_t dim[3];            /* LB0..LB2 */
+} TileBlockHeader;
+
+/* Frame template kinds (_FrameTemplate.kind) */
+enum {
+    TILE_FRAME_ENTRY = 0,       /* FENTRY */
+    TILE_FRAME_EXIT = 1,        /* FEXIT */
+    TILE_FRAME_RET_RA = 2,      /* FRET.RA */
+    TILE_FRAME_RET_STK = 3,     /* FRET.STK */
+};
+
+#define TILE_FRAME_MAX_REGS 22  /* R2..R23 */
+
+/*
+ * Template progress: MCOPY (_MemoryCopyTemplate) and the frame templates
+ * (_FrameTemplate).  A template that faults in the middle stays active;
+ * re-executing the same instruction (at the same TPC) resumes it at the
+ * first step that did not commit.
+ */
+typedef struct TileTemplateState {
+    uint32_t mc_active;
+    uint32_t fr_active;
+    uint64_t mc_pc, mc_dst, mc_src, mc_len, mc_progress;
+    uint64_t fr_pc, fr_size, fr_caller_sp, fr_ret;
+    uint32_t fr_kind, fr_begin, fr_end, fr_count;
+    uint32_t fr_progress, fr_sp_done, fr_ret_valid, fr_depth;
+    uint64_t fr_src[TILE_FRAME_MAX_REGS];
+    uint64_t last_addr, last_size;      /* _LastMemoryCommand{Address,Size} */
+} TileTemplateState;
+
+typedef struct TileBlockExt {
+    TileBlockHeader hdr;
+    TileTemplateState tpl;
+    uint64_t gqm_data;          /* HL.QPOP: data from the helper to its translator */
+    uint32_t tile_op;           /* the BSTART word of a TILE_BTYPE_TILE block */
+    uint32_t pad;
+} TileBlockExt;
 
 typedef struct TileBlockState {
     uint64_t bpc_cur;           /* address of the BSTART of the live block */
     uint64_t bpc_tgt;           /* block target (DIRECT / COND) */
-    uint64_t lra;               /* link return address */
-    uint64_t lb;                /* loop bound */
-    uint64_t lc;                /* loop count */
-    uint64_t tplflags;
     uint64_t ret_addr;          /* the return address SETRET/CALL record */
     uint32_t phase;             /* TileBlockPhase */
     uint32_t btype;             /* TileBlockType */
@@ -131,7 +304,7 @@ typedef struct CPUArchState {
     TileFsuState fsu;           /* scalar floating point */
 
     /*
-     * System registers (sys_helper.c).  The base registers that hold state,
+     * System registers (tcg/sys_helper.c).  The base registers that hold state,
      * and one bank of context-family registers per ring, indexed by
      * low index - TILE_SR_CTX_FIRST.  CORE_STATE[3:0] is the current ring.
      */
@@ -153,12 +326,6 @@ typedef struct CPUArchState {
 
     /* Fields up to this point are cleared by a CPU reset */
     struct {} end_reset_fields;
-
-    /*
-     * The Core's Tile state, owned (reset, migrated) by its tile-core
-     * device (hw/tile/tile-core.c), which sets this link when realized.
-     */
-    struct TileFile *tiles;
 } CPUTileState;
 
 /*
@@ -173,6 +340,13 @@ struct ArchCPU {
     CPUTileState env;
 
     QEMUTimer *timer;           /* the ring timers' next deadline */
+
+    /*
+     * The Core's tile-core device, which owns (resets, migrates) its Tile
+     * state: QOM link "tile-core", set by the device when it is realized;
+     * reached through include/hw/tile/tile_state.h.
+     */
+    Object *tile_core;
 
     /* Properties */
     bool trap_literal;          /* follow EVBASE literally instead of report */
@@ -228,7 +402,7 @@ void tile_translate_code(CPUState *cs, TranslationBlock *tb,
 G_NORETURN void tile_raise_exception(CPUTileState *env, int excp,
                                      uint64_t arg, uintptr_t retaddr);
 
-/* sys_helper.c: trap entry and the timer */
+/* tcg/sys_helper.c: trap entry and the timer */
 void tile_trap_enter(CPUTileState *env, int trapno, uint64_t arg,
                      uint64_t resume_pc, uint32_t cause, bool async,
                      unsigned ring);
@@ -249,8 +423,10 @@ extern const VMStateDescription vmstate_tile_cpu;
 #include "exec/cpu-all.h"
 
 /*
- * TB flags: the current ACR ring (decides privileged forms later) and the
- * block phase, so the translator knows statically where the body starts.
+ * TB flags: the current ACR ring, the block phase and the block type.  The
+ * phase tells the translator statically where the body starts; the ring
+ * only keeps translations apart per ring (privileged forms are checked by
+ * their helpers at run time).
  */
 FIELD(TB_FLAGS, ACR, 0, 4)
 FIELD(TB_FLAGS, PHASE, 4, 2)

@@ -26,7 +26,7 @@
  *
  * Breakpoints, watchpoints, single-step and memory access are QEMU's
  * generic TCG ones: they need no target code beyond a precise
- * restore_state_to_opc (one insn_start per instruction, see translate.c).
+ * restore_state_to_opc (one insn_start per instruction, see tcg/translate.c).
  */
 
 #include "qemu/osdep.h"
@@ -172,10 +172,6 @@ static const TileGdbField tile_gdb_block_fields[] = {
     BLK32(setc_done, 1),
     BLK64(bpc_cur),
     BLK64(bpc_tgt),
-    BLK64(lra),
-    BLK64(lb),
-    BLK64(lc),
-    BLK64(tplflags),
     BLK64(ret_addr),
 };
 

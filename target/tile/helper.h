@@ -4,17 +4,82 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
-/* raise Fault_IllegalInstruction at env->pc: insn bits, length in bytes */
+/* Faults: raise Fault_IllegalInstruction at env->pc (insn bits, length in bytes) */
 DEF_HELPER_3(raise_illegal_instruction, noreturn, env, i64, i32)
-DEF_HELPER_2(raise_exception, noreturn, env, i32)
 DEF_HELPER_5(check_queue_entry, void, env, i32, i32, i64, i32)
 DEF_HELPER_2(check_jump_target, void, env, i64)
 
-/* One declaration file per engine, next to its E_helper.c. */
-#include "helper-alu.h"
-#include "helper-agu.h"
-#include "helper-bru.h"
-#include "helper-amo.h"
-#include "helper-fsu.h"
-#include "helper-sys.h"
-#include "helper-block.h"
+/* AGU (PTO-SCALAR-AGU): both halves of a load/store pair, before either access */
+DEF_HELPER_FLAGS_3(agu_probe_pair, TCG_CALL_NO_WG, void, env, i64, i32)
+
+/*
+ * AMO forms: atomics, CAS, LR/SC (PTO-SCALAR-AMO).
+ * The read-modify-write, SWAP and CAS forms are inline host atomics; only
+ * the reservation monitor and the 64-byte DMA copy need helpers.
+ */
+
+/* LR: address, MemOpIdx; returns the loaded value, normalised */
+DEF_HELPER_3(amo_lr, i64, env, i64, i32)
+/* SC: address, value, MemOpIdx, parallel; returns 0 stored, 1 not */
+DEF_HELPER_5(amo_sc, i64, env, i64, i64, i32, i32)
+/* DMA: source, destination, mmu index */
+DEF_HELPER_4(amo_dma, void, env, i64, i64, i32)
+
+/*
+ * FSU forms: scalar floating point (PTO-SCALAR-FSU).
+ * Every helper takes the operation, the SrcType selector (0 FP64, 1 FP32)
+ * and the already-snapshotted sources, ORs the produced flags into the
+ * sticky status and returns the normalized destination value.
+ */
+
+/* op: FSU_ADD..FSU_MAX; type; left; right */
+DEF_HELPER_FLAGS_5(fsu_binary, TCG_CALL_NO_RWG, i64, env, i32, i32, i64, i64)
+/* op: FSU_SQRT, FSU_EXP, FSU_RECIP; type; value */
+DEF_HELPER_FLAGS_4(fsu_unary, TCG_CALL_NO_RWG, i64, env, i32, i32, i64)
+/* op: FSU_MADD..FSU_NMSUB; type; addend; left; right */
+DEF_HELPER_FLAGS_6(fsu_fused, TCG_CALL_NO_RWG, i64, env, i32, i32, i64, i64, i64)
+/* op: FSU_EQ..FSU_GE | FSU_SIGNALING; type; left; right -> 0 or 1 */
+DEF_HELPER_FLAGS_5(fsu_compare, TCG_CALL_NO_RWG, i64, env, i32, i32, i64, i64)
+/* op: FSU_FCVT..FSU_UCVTF; SrcType | DstType << 8; value */
+DEF_HELPER_FLAGS_4(fsu_convert, TCG_CALL_NO_RWG, i64, env, i32, i32, i64)
+
+/* SYS forms: system registers, fences, maintenance, traps (PTO-SCALAR-SYS) */
+DEF_HELPER_3(ssr_get, i64, env, i64, i64)
+DEF_HELPER_4(ssr_set, void, env, i64, i64, i64)
+DEF_HELPER_4(ssr_swap, i64, env, i64, i64, i64)
+DEF_HELPER_4(ssr_check_write, void, env, i64, i32, i64)
+DEF_HELPER_3(lsr_get, i64, env, i64, i64)
+DEF_HELPER_3(ebreak, noreturn, env, i64, i32)
+DEF_HELPER_3(assert, void, env, i64, i64)
+DEF_HELPER_4(acrc, noreturn, env, i64, i32, i32)
+DEF_HELPER_3(acre, i64, env, i64, i32)
+DEF_HELPER_2(tlb_maint, void, env, i64)
+DEF_HELPER_2(sys_placement, noreturn, env, i64)
+DEF_HELPER_4(tlb_operand, void, env, i64, i32, i64)
+DEF_HELPER_4(set_block_target, void, env, i64, i64, i32)
+
+/* The block engine: BSTART/BSTOP, header commands, templates (PTO-BLOCK-*) */
+DEF_HELPER_6(bstart, i64, env, i64, i32, i32, i64, i64)
+DEF_HELPER_3(bstop, i64, env, i64, i32)
+DEF_HELPER_3(bstart_tile, i64, env, i64, i32)
+DEF_HELPER_2(setc_check, void, env, i64)
+DEF_HELPER_FLAGS_2(setc_set, TCG_CALL_NO_RWG, void, env, i64)
+DEF_HELPER_FLAGS_2(set_ret_addr, TCG_CALL_NO_RWG, void, env, i64)
+
+DEF_HELPER_3(b_catr, void, env, i64, i32)
+DEF_HELPER_3(b_datr, void, env, i64, i32)
+DEF_HELPER_3(b_fpatr, void, env, i64, i32)
+DEF_HELPER_4(b_dim, void, env, i64, i32, i64)
+DEF_HELPER_3(b_ior, void, env, i64, i32)
+DEF_HELPER_4(b_iot, void, env, i64, i32, i32)
+DEF_HELPER_3(b_ios, void, env, i64, i32)
+DEF_HELPER_3(b_hint, void, env, i64, i32)
+DEF_HELPER_3(b_hint_trace, i64, env, i64, i32)
+
+DEF_HELPER_5(mcopy, void, env, i64, i64, i64, i64)
+DEF_HELPER_5(mset, void, env, i64, i64, i64, i64)
+DEF_HELPER_6(frame, i64, env, i64, i32, i32, i32, i64)
+
+DEF_HELPER_4(gqm_qmt, i64, env, i64, i64, i32)
+DEF_HELPER_4(gqm_push, i64, env, i64, i64, i32)
+DEF_HELPER_3(gqm_pop, i64, env, i64, i32)

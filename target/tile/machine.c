@@ -15,10 +15,6 @@ static const VMStateDescription vmstate_tile_block = {
     .fields = (const VMStateField[]) {
         VMSTATE_UINT64(bpc_cur, TileBlockState),
         VMSTATE_UINT64(bpc_tgt, TileBlockState),
-        VMSTATE_UINT64(lra, TileBlockState),
-        VMSTATE_UINT64(lb, TileBlockState),
-        VMSTATE_UINT64(lc, TileBlockState),
-        VMSTATE_UINT64(tplflags, TileBlockState),
         VMSTATE_UINT64(ret_addr, TileBlockState),
         VMSTATE_UINT32(phase, TileBlockState),
         VMSTATE_UINT32(btype, TileBlockState),

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * B.FPATR post-processing of one CUBE element (target/tile/cube-post.c):
+ * B.FPATR post-processing of one CUBE element (target/tile/tile/cube/cube_post.c):
  * the spec's matrix_postprocess hardware vectors, hand-worked cases for
  * every PreQuantMode family and ReLU mode, special values, rounding
  * modes, offsets, shifts, and the parameter-word and B.DATR rules.
@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cube-post.h"
-#include "tile-numeric.h"
+#include "tile/cube/cube_post.h"
+#include "numeric/tile_numeric.h"
 
 #define FP32 TILE_DT_FP32
 #define S32 TILE_DT_S32

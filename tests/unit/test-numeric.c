@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests of the Tile numeric formats (target/tile/tile-numeric.c).
+ * Unit tests of the Tile numeric formats (target/tile/numeric/tile_numeric.c).
  *
  * The "formats" cases always run.  Their expected values are worked out by
  * hand from the format definitions (docs/numeric-formats.md); the comment
@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "mini-json.h"
-#include "tile-numeric.h"
+#include "numeric/tile_numeric.h"
 
 #define NV TILE_NUM_NV
 #define OF TILE_NUM_OF

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests of the ADR 0097 capacity model (hw/tile/tile-pool.c).
+ * Unit tests of the ADR 0097 capacity model (hw/tile/tile_pool.c).
  * Every expected number is written out by hand: 64 KiB = 65536,
  * 256 KiB = 262144, SizeCode k = 128 << (k - 1) bytes.
  */
 #include <check.h>
 #include <stdlib.h>
 
-#include "tile-pool.h"
+#include "hw/tile/tile_state.h"
 
 static TileCapacity cap;
 

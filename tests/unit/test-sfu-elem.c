@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The element arithmetic of the SFU engine (target/tile/sfu-elem.c): the
+ * The element arithmetic of the SFU engine (target/tile/tile/sfu/sfu_elem.c): the
  * worked examples of TDIV / TREM / TDIVS / TREMS and of the five unary
  * operations, then integer division and floor modulo on all eight integer
  * types, the whole special-value table of TEXP TLOG TRECIP TSQRT TRSQRT
@@ -36,8 +36,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "sfu-elem.h"
-#include "tile-numeric.h"
+#include "tile/sfu/sfu_elem.h"
+#include "numeric/tile_numeric.h"
 
 #define FP64 TILE_DT_FP64
 #define FP32 TILE_DT_FP32

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests of the Tile state (hw/tile/tile-file.c): the Local hands as
- * queues (docs/design.md decision 10), storage indices of every layout,
- * derived rows, packed elements and Shared quarters.  Every expected number is
+ * Unit tests of the Tile state (hw/tile/tile_file.c): the Local hands as
+ * queues (docs/design.md decision 10), storage indices of every layout, derived
+ * rows, packed elements and Shared quarters.  Every expected number is
  * worked out by hand in the comment beside it.
  */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tile-file.h"
+#include "hw/tile/tile_state.h"
 
 static TileFile f;
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The element arithmetic of the VEC engine (target/tile/vec-elem.c): the
+ * The element arithmetic of the VEC engine (target/tile/numeric/vec_elem.c): the
  * worked examples of the VEC semantics (integer, bitwise and shift ops,
  * the scalar forms, ieee and pto-v0 floating ADD / SUB / MUL, TMAX / TMIN,
  * the unary ops, TCMP in all six CModes, TFMA, TCVT), then hand-worked
@@ -22,8 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "vec-elem.h"
-#include "tile-numeric.h"
+#include "numeric/vec_elem.h"
+#include "numeric/tile_numeric.h"
 
 #define FP64 TILE_DT_FP64
 #define FP32 TILE_DT_FP32

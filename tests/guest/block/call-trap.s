@@ -3,7 +3,7 @@
 ; the RET blocks that return from them (PTO-BLOCK-BSTART-CALL, -ICALL,
 ; PTO-BLOCK-MODEL-DISPATCH-START, -LIFECYCLE-BEGIN).  Expected values by
 ; hand: CALL target = P + simm12*2, return target = P + 2 + uimm5*2, both
-; (Pending: needs CALL/ICALL in sys_helper.c xfer_code/xfer_of_code.)
+; (Pending: needs CALL/ICALL in tcg/sys_helper.c xfer_code/xfer_of_code.)
 ; written (ra = R10 and the hidden return address) only when the new
 ; block is installed; a faulting CALL/ICALL keeps ra and the retiring block.
     .include "../testlib.inc"

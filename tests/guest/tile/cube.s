@@ -348,7 +348,7 @@ f16: bstop
 r16:
     rejected f16
 
-    ; B.FPATR post-processing (cube-post.c; vectors matrix_postprocess)
+    ; B.FPATR post-processing (tile/cube/cube_post.c; vectors matrix_postprocess)
     tcase 17                        ; REQ8 (mode 3): 3 * 2.0 - 1 = 5; 70 * 2.0 wraps to 0x8c; Sat: 0x7f
     cload s8, 22, 1, 1, three, 1, t, 0001, 1000, 0
     cload s8, 23, 1, 1, one8, 1, u, 0001, 1000, 0

@@ -1,0 +1,64 @@
+/*
+ * PTO Tile CPU: raw-encoding helpers of the element arithmetic (plain C)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * Shared by vec_elem.c and sfu_elem.c.  Elements are raw encodings held
+ * zero-extended in a uint64_t.
+ */
+
+#ifndef TARGET_TILE_ELEM_UTIL_H
+#define TARGET_TILE_ELEM_UTIL_H
+
+#include "numeric/tile_numeric.h"
+
+static inline unsigned elem_width(unsigned dtype)
+{
+    return tile_dtype_info(dtype)->width;
+}
+
+static inline uint64_t elem_low_bits(uint64_t v, unsigned w)
+{
+    return w >= 64 ? v : v & ((UINT64_C(1) << w) - 1);
+}
+
+static inline uint64_t elem_sign_bit(unsigned dtype)
+{
+    return UINT64_C(1) << (elem_width(dtype) - 1);
+}
+
+static inline uint64_t elem_zero(unsigned dtype, bool neg)
+{
+    return neg ? elem_sign_bit(dtype) : 0;
+}
+
+static inline uint64_t elem_canonical_nan(unsigned dtype)
+{
+    return tile_dtype_info(dtype)->nan_raw;
+}
+
+/* +-inf: all-ones exponent, zero fraction; E4M3 (no infinity) gets its NaN */
+static inline uint64_t elem_inf(unsigned dtype, bool neg)
+{
+    const TileDTypeInfo *d = tile_dtype_info(dtype);
+
+    if (!d->has_inf) {
+        return elem_canonical_nan(dtype);
+    }
+    return (((UINT64_C(1) << d->exp_bits) - 1) << (d->width - 1 - d->exp_bits)) |
+           elem_zero(dtype, neg);
+}
+
+/* An invalid TF32 / HF32 encoding counts as a signaling NaN (no arithmetic
+ * checks it; docs/implementation-defined.md entry 40). */
+static inline bool elem_is_nan(TileNumClass c)
+{
+    return tile_num_class_is_nan(c) || c == TILE_NUM_INVALID;
+}
+
+static inline bool elem_is_snan(TileNumClass c)
+{
+    return c == TILE_NUM_SNAN || c == TILE_NUM_INVALID;
+}
+
+#endif /* TARGET_TILE_ELEM_UTIL_H */

@@ -1,0 +1,53 @@
+/*
+ * PTO Tile TCG helpers: exceptions
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "cpu.h"
+#include "exec/exec-all.h"
+#include "exec/helper-proto.h"
+
+G_NORETURN void tile_raise_exception(CPUTileState *env, int excp,
+                                     uint64_t arg, uintptr_t retaddr)
+{
+    CPUState *cs = env_cpu(env);
+
+    env->trap_arg = arg;
+    cs->exception_index = excp;
+    cpu_loop_exit_restore(cs, retaddr);
+}
+
+/*
+ * Fault_IllegalInstruction.  The translator has already written the PC of
+ * the faulting instruction to env->pc; the trap argument is that address.
+ */
+void helper_raise_illegal_instruction(CPUTileState *env, uint64_t insn,
+                                      uint32_t len)
+{
+    env->fault_insn = insn;
+    env->fault_len = len;
+    tile_raise_exception(env, EXCP_ILLEGAL_INST, env->pc, 0);
+}
+
+/* A Reg5 source naming a T/U entry that holds no value. */
+void helper_check_queue_entry(CPUTileState *env, uint32_t is_t, uint32_t idx,
+                              uint64_t insn, uint32_t len)
+{
+    uint32_t valid = is_t ? env->tq_valid : env->uq_valid;
+
+    if (!(valid & (1u << idx))) {
+        env->fault_insn = insn;
+        env->fault_len = len;
+        tile_raise_exception(env, EXCP_ILLEGAL_INST, env->pc, GETPC());
+    }
+}
+
+/* JR and other register jumps: an odd target is Fault_InstructionPC. */
+void helper_check_jump_target(CPUTileState *env, uint64_t target)
+{
+    if (target & 1) {
+        tile_raise_exception(env, EXCP_INST_PC_FAULT, target, GETPC());
+    }
+}

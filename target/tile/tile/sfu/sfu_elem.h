@@ -1,0 +1,42 @@
+/*
+ * PTO Tile CPU: the element arithmetic of the SFU engine (plain C)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * Division, remainder and the elementary functions of one element, on raw
+ * encodings (PTO-TILE-MODEL-EXECUTION-ELEMENTWISE, -UNARY).  Integer
+ * division truncates toward zero and wraps (MIN / -1 = MIN); the integer
+ * remainder is the floor modulo (a nonzero result has the divisor's sign).
+ * Floating DIV and SQRT are exact and rounded once to nearest even; the
+ * special values of EXP LOG RECIP SQRT RSQRT are the spec's table; the
+ * finite results the spec leaves to the profile are described in
+ * docs/tile-engine.md.  Under pto-v0 the reference profile's raw-carrier
+ * placeholders apply.  Status flags are ORed into *flags.
+ */
+
+#ifndef TARGET_TILE_SFU_ELEM_H
+#define TARGET_TILE_SFU_ELEM_H
+
+#include "numeric/tile_numeric.h"
+
+typedef enum SfuBinOp {
+    SFU_DIV, SFU_REM,
+} SfuBinOp;
+
+typedef enum SfuUnOp {
+    SFU_EXP, SFU_LOG, SFU_RECIP, SFU_SQRT, SFU_RSQRT,
+} SfuUnOp;
+
+/* The floating elementwise set (FE8): FP64 FP32 TF32 HF32 FP16 BF16 E4M3 E5M2. */
+bool sfu_type_float(unsigned dtype);
+
+/* TileA9DataTypeSupported: S32 U32 FP32 S16 U16 FP16 BF16 S8 U8 (the ARG*
+ * reductions' sources, the TPART* operations). */
+bool sfu_type_a9(unsigned dtype);
+
+/* l / r or l mod r; an integer zero divisor must have been rejected. */
+uint64_t sfu_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r, bool pto_v0,
+                    unsigned *flags);
+uint64_t sfu_unary(unsigned dtype, SfuUnOp op, uint64_t v, bool pto_v0, unsigned *flags);
+
+#endif /* TARGET_TILE_SFU_ELEM_H */

@@ -1,0 +1,519 @@
+/*
+ * PTO Tile CPU: the SFU engine's irregular operations (BSTART.SFU)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * THISTOGRAM (PTO-TILE-MODEL-EXECUTION-COMPLEX, -LEGALITY-INDEXED-LAYOUT,
+ * PTO-BLOCK-MODEL-DISPATCH-HISTOGRAM-SCHEMA), TSORT and TMRGSORT
+ * (PTO-TILE-MODEL-EXECUTION-SORTING, -ORDERING-SORTING, -LEGALITY-SORTING,
+ * PTO-BLOCK-MODEL-DISPATCH-SORTING-SCHEMA), TQUANT and TDEQUANT
+ * (PTO-TILE-MODEL-NUMERIC-FORMATS, PTO-ARCH-PROFILE-REFERENCE-QUANTIZATION,
+ * PTO-BLOCK-MODEL-DISPATCH-QUANTIZATION-SCHEMA); B.IOR values from
+ * PTO-BLOCK-MODEL-DISPATCH-SCALAR-SCHEMA, destinations from
+ * -DESTINATION-SHAPE.  Every check comes before any effect; each PE then
+ * computes its own fragment from its own source fragments and its own GPR
+ * bank (DESIGN.md decision 1).  The padding of every destination is Null.
+ * docs/tile-engine.md lists the choices made where the spec leaves room.
+ */
+
+#include "qemu/osdep.h"
+#include "cpu.h"
+#include "tile/engines.h"
+#include "numeric/tile_numeric.h"
+
+static void histogram_commit(Tepl *v);
+static void sort_commit(Tepl *v);
+static void mrgsort_commit(Tepl *v);
+static void quant_commit(Tepl *v);
+
+static const TeplOpInfo sfu_irregular_ops[] = {
+    { "THISTOGRAM", "SFU", histogram_commit },
+    { "TSORT", "SFU", sort_commit },
+    { "TMRGSORT", "SFU", mrgsort_commit },
+    { "TQUANT", "SFU", quant_commit, 0, 0 },
+    { "TDEQUANT", "SFU", quant_commit, 0, 1 },
+};
+
+const TeplOpTable tile_sfu_irregular_ops = { sfu_irregular_ops, ARRAY_SIZE(sfu_irregular_ops) };
+
+/* ---- Shared checks ---- */
+
+/* B.DATR of the must-zero pad union: PadValueOrByteId is no pad here. */
+static void check_datr(Tepl *v, unsigned allowed)
+{
+    tepl_check_datr(v, allowed);
+    if (v->op->has_datr && v->op->pad) {
+        tepl_tl(v, "B.DATR PadValue on an operation with Null padding");
+    }
+}
+
+static bool any_lb(const TileOp *op)
+{
+    return op->has_lb[0] || op->has_lb[1] || op->has_lb[2];
+}
+
+static const TileBind *dst_binding(const TileOp *op, unsigned ordinal)
+{
+    for (unsigned i = 0; i < op->n_iot; i++) {
+        if (op->iot[i].has_dst && !ordinal--) {
+            return &op->iot[i];
+        }
+    }
+    g_assert_not_reached();
+}
+
+/* ---- Sorting order (TileSortLeftBefore) ---- */
+
+static bool sort_type(unsigned dt)
+{
+    return dt == TILE_DT_FP32 || dt == TILE_DT_FP16;
+}
+
+/* Sign-magnitude to a key that orders as unsigned (TileFloatingOrderKey). */
+static uint64_t order_key(unsigned dt, uint64_t x)
+{
+    uint64_t sign = 1ull << (tile_dtype_bits(dt) - 1), all = (sign << 1) - 1;
+
+    x &= all;
+    return x & sign ? ~x & all : x | sign;
+}
+
+/* Numbers before NaNs in both directions; NaNs, +-0 and equal values are
+ * "before" each other, which keeps the sort and the merge stable. */
+static bool left_before(unsigned dt, uint64_t l, uint64_t r, bool desc)
+{
+    TileNumClass lc = tile_num_classify(dt, l), rc = tile_num_classify(dt, r);
+
+    if (tile_num_class_is_nan(lc)) {
+        return tile_num_class_is_nan(rc);
+    }
+    if (tile_num_class_is_nan(rc)) {
+        return true;
+    }
+    if ((tile_num_class_is_zero(lc) && tile_num_class_is_zero(rc)) || l == r) {
+        return true;
+    }
+    return desc ? order_key(dt, l) > order_key(dt, r)
+                : order_key(dt, l) < order_key(dt, r);
+}
+
+/* flag0 (B.IOR RegSrc0) of each PE: 0 ascending, 1 descending, else TL. */
+static void read_descending(Tepl *v)
+{
+    TEPL_FOR_PES(v, pe) {
+        uint64_t f = tile_op_gpr(v->op, pe, 0, 0);
+        if (f > 1) {
+            tepl_tl(v, "flag0 is neither 0 nor 1");
+        }
+        v->scalar[pe] = f;
+    }
+}
+
+/* The sort sources: the BSTART type (FP32 / FP16), row-major, nonempty. */
+static void check_sort_source(Tepl *v, const TileLocal *t)
+{
+    if (t->d.dtype != v->dt || t->d.layout != TILE_LAYOUT_ROW_MAJOR ||
+        !t->d.valid_rows || !t->d.valid_cols) {
+        tepl_tl(v, "sort source: a nonempty row-major tile of the BSTART type");
+    }
+}
+
+/* A signaling NaN is a sortable value that records NV. */
+static void note_snan(Tepl *v, const TileLocal *t, unsigned pe)
+{
+    TEPL_FOR_VALID(&t->d, r, c) {
+        if (tile_num_classify(v->dt, tepl_elem(t, pe, r, c)) == TILE_NUM_SNAN) {
+            v->flags |= TILE_NUM_NV;
+        }
+    }
+}
+
+/* ---- TSORT ---- */
+
+/* One source and two destinations in any terminated split; B.IOR flag0. */
+static void sort_check_complete(Tepl *v)
+{
+    TileOp *op = v->op;
+    unsigned ndst = 0, n = 0;
+
+    for (unsigned i = 0; i < op->n_iot; i++) {
+        ndst += op->iot[i].has_dst;
+        n += op->iot[i].nsrc;
+    }
+    if (ndst != 2 || n != 1 ||
+        (op->has_ior && (op->ior_src[1] || op->ior_src[2] || op->ior_dst))) {
+        tile_op_fault(op, TILE_FAULT_BUNDLE, "TSORT block bindings incomplete");
+    }
+}
+
+typedef struct SortItem {
+    uint64_t x;
+    uint32_t idx;
+} SortItem;
+
+/* A stable insertion sort: the order the model's bubble passes give. */
+static void sort_group(unsigned dt, SortItem *a, unsigned n, bool desc)
+{
+    for (unsigned i = 1; i < n; i++) {
+        SortItem t = a[i];
+        unsigned j = i;
+        while (j > 0 && !left_before(dt, a[j - 1].x, t.x, desc)) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = t;
+    }
+}
+
+static void sort_commit(Tepl *v)
+{
+    TileOp *op = v->op;
+    const TileLocal *s;
+    TileLocal *dst[2], *idx;
+    unsigned w;
+
+    sort_check_complete(v);
+    read_descending(v);
+    check_datr(v, 0);
+    /* LB0 is the group width (absent or 0: 32); no LB1, LB2 */
+    if (op->has_lb[1] || op->has_lb[2] || (op->has_lb[0] && op->lb[0] > 64)) {
+        tepl_tl(v, "TSORT takes LB0 (at most 64) only");
+    }
+    w = op->has_lb[0] && op->lb[0] ? op->lb[0] : 32;
+    if (!sort_type(v->dt)) {
+        tepl_tl(v, "TSORT data type is not FP32 / FP16");
+    }
+    tepl_gather(v, -1);
+    s = v->src[0];
+    check_sort_source(v, s);
+    /* values (the source type), then indices (U32), of the source's shape */
+    for (unsigned k = 0; k < 2; k++) {
+        const TileBind *b = dst_binding(op, k);
+        TileDesc d = {
+            .dtype = k ? TILE_DT_U32 : s->d.dtype, .layout = TILE_LAYOUT_ROW_MAJOR,
+            .size_code = b->size_code, .cols = s->d.cols,
+            .valid_rows = s->d.valid_rows, .valid_cols = s->d.valid_cols,
+        };
+        dst[k] = &op->dst[tile_op_new_local(op, b->hand, &d)].t;
+    }
+    v->d = dst[0];
+    idx = dst[1];
+    if (v->d->d.rows != s->d.rows || idx->d.rows != s->d.rows) {
+        tepl_tl(v, "TSORT destination SizeCode does not give the source's rows");
+    }
+    tepl_begin(v);
+    TEPL_FOR_PES(v, pe) {
+        for (uint32_t r = 0; r < s->d.valid_rows; r++) {
+            for (uint32_t g = 0; g < s->d.valid_cols; g += w) {
+                unsigned n = MIN(w, s->d.valid_cols - g);
+                SortItem a[64];
+                for (unsigned i = 0; i < n; i++) {
+                    a[i] = (SortItem) { tepl_elem(s, pe, r, g + i), i };
+                }
+                sort_group(v->dt, a, n, v->scalar[pe]);
+                for (unsigned i = 0; i < n; i++) {
+                    tepl_store(v->d, pe, r, g + i, a[i].x);
+                    tepl_store(idx, pe, r, g + i, a[i].idx);
+                }
+            }
+        }
+        note_snan(v, s, pe);
+    }
+    idx->defined = 1;
+    tepl_finish(v, true);
+}
+
+/* ---- TMRGSORT ---- */
+
+static bool sequence_ordered(Tepl *v, const TileLocal *t, unsigned pe)
+{
+    for (uint32_t c = 0; c + 1 < t->d.valid_cols; c++) {
+        if (!left_before(v->dt, tepl_elem(t, pe, 0, c), tepl_elem(t, pe, 0, c + 1),
+                         v->scalar[pe])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void mrgsort_commit(Tepl *v)
+{
+    TileOp *op = v->op;
+    const TileLocal *l, *r;
+    uint32_t n;
+
+    tepl_check_complete(v, 2, 1);
+    read_descending(v);
+    check_datr(v, 0);
+    if (any_lb(op)) {
+        tepl_tl(v, "TMRGSORT takes no B.DIM");
+    }
+    if (!sort_type(v->dt)) {
+        tepl_tl(v, "TMRGSORT data type is not FP32 / FP16");
+    }
+    tepl_gather(v, -1);
+    l = v->src[0];
+    r = v->src[1];
+    check_sort_source(v, l);
+    check_sort_source(v, r);
+    n = l->d.valid_cols + r->d.valid_cols;
+    if (l->d.valid_rows != 1 || r->d.valid_rows != 1 || n > 32768) {
+        tepl_tl(v, "TMRGSORT sources: one row each, at most 32768 columns in all");
+    }
+    TEPL_FOR_PES(v, pe) {
+        if (!sequence_ordered(v, l, pe) || !sequence_ordered(v, r, pe)) {
+            tepl_tl(v, "TMRGSORT source is not sorted in the selected direction");
+        }
+    }
+    TileDesc d = {
+        .dtype = v->dt, .layout = TILE_LAYOUT_ROW_MAJOR,
+        .size_code = v->dst_bind->size_code, .cols = pow2ceil(n),
+        .valid_rows = 1, .valid_cols = n,
+    };
+    tepl_new_dst(v, &d);
+    tepl_begin(v);
+    TEPL_FOR_PES(v, pe) {
+        uint32_t i = 0, j = 0;
+        for (uint32_t k = 0; k < n; k++) {
+            uint64_t a = i < l->d.valid_cols ? tepl_elem(l, pe, 0, i) : 0;
+            uint64_t b = j < r->d.valid_cols ? tepl_elem(r, pe, 0, j) : 0;
+            bool left = j >= r->d.valid_cols ||
+                        (i < l->d.valid_cols && left_before(v->dt, a, b, v->scalar[pe]));
+
+            tepl_put(v, pe, 0, k, left ? a : b);
+            i += left;
+            j += !left;
+        }
+        note_snan(v, l, pe);
+        note_snan(v, r, pe);
+    }
+    tepl_finish(v, true);
+}
+
+/* ---- THISTOGRAM ---- */
+
+/* Whether element x of row r passes the ByteId prefix filter. */
+static bool hist_selected(Tepl *v, const TileLocal *f, unsigned pe, uint32_t r,
+                          uint64_t x, unsigned byte)
+{
+    if (v->dt == TILE_DT_U16) {
+        /* ByteId 0: the high byte against the row's own filter[r][0] */
+        return byte || ((x >> 8) & 0xff) == (tepl_elem(f, pe, r, 0) & 0xff);
+    }
+    /* U32: bytes 3, 2, 1 above ByteId against the global filter[0..2][0] */
+    for (unsigned k = 3; k > byte; k--) {
+        if (((x >> (8 * k)) & 0xff) != (tepl_elem(f, pe, 3 - k, 0) & 0xff)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void histogram_commit(Tepl *v)
+{
+    TileOp *op = v->op;
+    const TileLocal *data, *f;
+    unsigned byte = op->pad, need;
+
+    tepl_check_complete(v, 2, 0);
+    tepl_check_datr(v, TEPL_DATR_DTYPE);
+    tepl_one_binding(v, 2);
+    if (op->has_ior || any_lb(op)) {
+        tepl_tl(v, "THISTOGRAM takes no B.IOR and no B.DIM");
+    }
+    if (!op->has_datr || op->datr_dtype != TILE_DT_U32) {
+        tepl_tl(v, "THISTOGRAM needs B.DATR DataType U32");
+    }
+    if (v->dt != TILE_DT_U16 && v->dt != TILE_DT_U32) {
+        tepl_tl(v, "THISTOGRAM data type is not U16 / U32");
+    }
+    if (v->dt == TILE_DT_U16 && byte > 1) {
+        tepl_tl(v, "THISTOGRAM U16 ByteId 2 / 3");
+    }
+    data = tile_op_source(op, v->dst_bind->src[0], true);
+    f = tile_op_source(op, v->dst_bind->src[1], false);
+    if (data->d.dtype != v->dt || data->d.layout != TILE_LAYOUT_ROW_MAJOR) {
+        tepl_tl(v, "THISTOGRAM data: row-major, of the BSTART type");
+    }
+    if (f->d.dtype != TILE_DT_U8) {
+        tepl_tl(v, "THISTOGRAM filter is not U8");
+    }
+    /* only the filter rows of column 0 the ByteId reads must be defined */
+    need = v->dt == TILE_DT_U16 ? (byte ? 0 : data->d.valid_rows) : 3 - byte;
+    if (need && (f->d.valid_rows < need || !f->d.valid_cols || !f->defined)) {
+        tepl_tl(v, "THISTOGRAM filter prefix not defined");
+    }
+    TileDesc d = {
+        .dtype = TILE_DT_U32, .layout = TILE_LAYOUT_ROW_MAJOR,
+        .size_code = v->dst_bind->size_code, .cols = 256,
+        .valid_rows = data->d.valid_rows, .valid_cols = 256,
+    };
+    tepl_new_dst(v, &d);
+    tepl_begin(v);
+    TEPL_FOR_PES(v, pe) {
+        for (uint32_t r = 0; r < data->d.valid_rows; r++) {
+            uint32_t count[256] = { 0 }, sum = 0;
+            for (uint32_t c = 0; c < data->d.valid_cols; c++) {
+                uint64_t x = tepl_elem(data, pe, r, c);
+                if (hist_selected(v, f, pe, r, x, byte)) {
+                    count[(x >> (8 * byte)) & 0xff]++;
+                }
+            }
+            /* the inclusive cumulative count of bins 0..b */
+            for (unsigned b = 0; b < 256; b++) {
+                sum += count[b];
+                tepl_put(v, pe, r, b, sum);
+            }
+        }
+    }
+    tepl_finish(v, false);
+}
+
+/* ---- TQUANT / TDEQUANT (the reference profile's rules, in every profile) ---- */
+
+/* round_rm(x * mult + zp) of finite FP32 x, the sum exact (so rounded once),
+ * into S8 / U8: clamped with Sat, else wrapped; NX when inexact, no OF. */
+static uint64_t quant_finite(uint64_t x, uint64_t mult, int64_t zp, TileRound rm,
+                             bool sat, bool sgn, unsigned *flags)
+{
+    int64_t lo = sgn ? -128 : 0, hi = sgn ? 127 : 255, q;
+    TileNumExact a, m, s;
+    uint64_t p;
+    int e;
+
+    tile_num_exact(TILE_DT_FP32, x, &a);
+    tile_num_exact(TILE_DT_FP32, mult, &m);
+    p = a.sig * m.sig;                  /* below 2^48 */
+    e = a.exp + m.exp;
+    if (!p) {
+        q = zp;
+    } else if (e >= 0 && e + 63 - clz64(p) >= 62) {
+        /* |x * mult| >= 2^62, a multiple of 2^15: out of range, zp mod 256 */
+        q = sat ? (a.neg ? lo : hi) : zp;
+    } else if (e >= 0) {
+        q = (a.neg ? -(int64_t)(p << e) : (int64_t)(p << e)) + zp;
+    } else if (!zp) {
+        s = (TileNumExact) { .neg = a.neg, .sig = p, .exp = e };
+        q = (int64_t)tile_num_round(TILE_DT_S64, &s, rm, 0, flags);
+    } else {
+        /* in fixed point with fe >= -55 fraction bits (zp * 2^55 < 2^63);
+         * bits of p below 2^fe fold into the sticky bit */
+        int fe = MAX(e, -55);
+        unsigned sh = fe - e;
+        bool sticky = sh >= 64 ? true : sh && (p & ((1ull << sh) - 1));
+        int64_t fx;
+
+        p = sh >= 64 ? 0 : p >> sh;
+        fx = (a.neg ? -(int64_t)p : (int64_t)p) + zp * ((int64_t)1 << -fe);
+        s = (TileNumExact) { .neg = fx < 0, .exp = fe, .sticky = sticky };
+        s.sig = fx < 0 ? -(uint64_t)fx : (uint64_t)fx;
+        /* with sticky, fx has zp's sign and the dropped part lies on x's */
+        s.sig -= sticky && s.neg != a.neg;
+        q = (int64_t)tile_num_round(TILE_DT_S64, &s, rm, 0, flags);
+    }
+    if (sat) {
+        q = MIN(MAX(q, lo), hi);
+    }
+    return (uint64_t)q & 0xff;
+}
+
+static uint64_t quant(Tepl *v, uint64_t x, uint64_t mult, int64_t zp, TileRound rm)
+{
+    bool sgn = v->dst_dt == TILE_DT_S8;
+    TileNumClass c = tile_num_classify(TILE_DT_FP32, x);
+
+    if (tile_num_class_is_nan(c)) {
+        v->flags |= TILE_NUM_NV;
+        return 0;
+    }
+    if (tile_num_class_is_inf(c)) {
+        /* saturated even without Sat */
+        v->flags |= TILE_NUM_OF | TILE_NUM_NX;
+        return c == TILE_NUM_NEG_INF ? (sgn ? 0x80 : 0) : (sgn ? 0x7f : 0xff);
+    }
+    return quant_finite(x, mult, zp, rm, v->op->sat, sgn, &v->flags);
+}
+
+/* round_rm((q - zp) * mult) into FP32; an overflow is +-inf in every
+ * rounding mode (ReferenceFP32FiniteEncoding). */
+static uint64_t dequant(Tepl *v, uint64_t q, uint64_t mult, int64_t zp, TileRound rm)
+{
+    int64_t n = (int64_t)tile_int_normalize(v->dt, q) - zp;
+    unsigned fl = 0;
+    TileNumExact m, s;
+    uint64_t x;
+
+    if (!n) {
+        return 0;
+    }
+    tile_num_exact(TILE_DT_FP32, mult, &m);
+    s = (TileNumExact) { .neg = n < 0, .sig = (uint64_t)(n < 0 ? -n : n) * m.sig,
+                         .exp = m.exp };
+    x = tile_num_round(TILE_DT_FP32, &s, rm, 0, &fl);
+    if (fl & TILE_NUM_OF) {
+        x = (s.neg ? 0x80000000u : 0) | 0x7f800000u;
+    }
+    v->flags |= fl;
+    return x;
+}
+
+/* RegSrc0: a positive finite nonzero FP32 in the low 32 bits (1.0 without
+ * B.IOR); RegSrc1: a canonical 64-bit integer of the S8 / U8 type (0). */
+static bool scale_legal(uint64_t m)
+{
+    TileNumClass c = tile_num_classify(TILE_DT_FP32, (uint32_t)m);
+
+    return !(m & 0x80000000u) && !tile_num_class_is_nan(c) && !tile_num_class_is_inf(c) &&
+           !tile_num_class_is_zero(c);
+}
+
+static void quant_commit(Tepl *v)
+{
+    TileOp *op = v->op;
+    bool de = v->info->elem;
+    unsigned int_dt;
+    const TileLocal *s;
+    uint64_t mult[TILE_POOL_PES];
+    TileRound rm = tile_round_from_rmode(op->rmode, TILE_RND_RNE);
+
+    tepl_check_complete(v, 1, 2);
+    check_datr(v, TEPL_DATR_DTYPE | TEPL_DATR_RMODE | (de ? 0 : TEPL_DATR_SAT));
+    if (!op->has_datr) {
+        tepl_tl(v, "TQUANT / TDEQUANT need B.DATR");
+    }
+    v->dst_dt = op->datr_dtype;
+    int_dt = de ? v->dt : v->dst_dt;
+    if ((de ? v->dst_dt != TILE_DT_FP32 : v->dt != TILE_DT_FP32) ||
+        (int_dt != TILE_DT_S8 && int_dt != TILE_DT_U8)) {
+        tepl_tl(v, "TQUANT FP32 -> S8 / U8, TDEQUANT S8 / U8 -> FP32");
+    }
+    TEPL_FOR_PES(v, pe) {
+        mult[pe] = tile_op_gpr(op, pe, 0, 0x3f800000);
+        v->scalar[pe] = tile_op_gpr(op, pe, 1, 0);
+        if (!scale_legal(mult[pe])) {
+            tepl_tl(v, "multiplier is not a positive finite nonzero FP32");
+        }
+        if (tile_int_normalize(int_dt, v->scalar[pe]) != v->scalar[pe]) {
+            tepl_tl(v, "zero point is not a canonical value of its type");
+        }
+    }
+    tepl_one_binding(v, 1);
+    tepl_lb_shape(v);
+    tepl_gather(v, -1);
+    s = v->src[0];
+    if (s->d.dtype != v->dt || s->d.layout != TILE_LAYOUT_ROW_MAJOR) {
+        tepl_tl(v, "source: row-major, of the BSTART type");
+    }
+    tepl_check_lb_shape(v, s);
+    tepl_new_lb_dst(v, v->dst_dt, TILE_LAYOUT_ROW_MAJOR, NULL);
+    tepl_begin(v);
+    TEPL_FOR_PES(v, pe) {
+        int64_t zp = (int64_t)v->scalar[pe];
+        uint32_t m = mult[pe];
+        TEPL_FOR_VALID(&v->d->d, r, c) {
+            uint64_t x = tepl_elem(s, pe, r, c);
+            tepl_put(v, pe, r, c, de ? dequant(v, x, m, zp, rm) : quant(v, x, m, zp, rm));
+        }
+    }
+    tepl_finish(v, true);
+}

@@ -1,0 +1,370 @@
+/*
+ * PTO Tile CPU: the SFU reductions and expansions (BSTART.TEPL Mode 2)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * Spec units: PTO-TILE-MODEL-EXECUTION-REDUCTION, -EXPANSION,
+ * PTO-TILE-MODEL-LEGALITY-REDUCTION-AND-EXPANSION,
+ * PTO-BLOCK-MODEL-DISPATCH-REDUCTION-SCHEMA, -EXPANSION-SCHEMA and
+ * -DESTINATION-SHAPE.  The commit order: binding counts
+ * (Fault_BundleControl), B.DATR applicability, the closed schema (one
+ * B.IOT, no B.IOR, the B.DIM shape, the data type, the sources: type,
+ * row-major, defined, valid encodings, shape; a nonzero integer divisor),
+ * then the destination (Fault_TileAllocation), then the checks the ASL
+ * makes after allocation (ARG* source types; the full source's rows).
+ * Only then does any PE compute, each from its own fragments.
+ *
+ * A reduction is a sequential left fold in the element type (SUM from a
+ * raw zero, PROD from one, MIN / MAX / ARG* from the first element); an
+ * ARG* index moves to i when the step's result equals element i and
+ * differs from the accumulator, so ties keep the lowest index.  An
+ * expansion applies full OP broadcast per element; EXPDIF is
+ * exp(full - broadcast), for FP16 / BF16 into FP32 after exact widening.
+ */
+
+#include "qemu/osdep.h"
+#include "cpu.h"
+#include "tile/engines.h"
+#include "numeric/vec_elem.h"
+#include "tile/sfu/sfu_elem.h"
+
+typedef enum SfuRedFamily {
+    SR_ROW_REDUCE, SR_COL_REDUCE, SR_ROW_EXPAND, SR_COL_EXPAND,
+} SfuRedFamily;
+
+typedef enum SfuReduceOp {
+    RED_SUM, RED_MAX, RED_MIN, RED_PROD, RED_ARGMAX, RED_ARGMIN,
+} SfuReduceOp;
+
+typedef enum SfuExpandOp {
+    EXP_COPY, EXP_ADD, EXP_SUB, EXP_MUL, EXP_DIV, EXP_MAX, EXP_MIN, EXP_EXPDIF,
+} SfuExpandOp;
+
+static void reduce_commit(Tepl *v);
+static void expand_commit(Tepl *v);
+
+#define R(name, fam, op) { name, "SFU", reduce_commit, fam, op }
+#define E(name, fam, op) { name, "SFU", expand_commit, fam, op }
+
+static const TeplOpInfo sfu_reduce_ops[] = {
+    R("TROWSUM", SR_ROW_REDUCE, RED_SUM), R("TROWMAX", SR_ROW_REDUCE, RED_MAX),
+    R("TROWMIN", SR_ROW_REDUCE, RED_MIN), R("TROWPROD", SR_ROW_REDUCE, RED_PROD),
+    R("TROWARGMAX", SR_ROW_REDUCE, RED_ARGMAX), R("TROWARGMIN", SR_ROW_REDUCE, RED_ARGMIN),
+    R("TCOLSUM", SR_COL_REDUCE, RED_SUM), R("TCOLMAX", SR_COL_REDUCE, RED_MAX),
+    R("TCOLMIN", SR_COL_REDUCE, RED_MIN), R("TCOLPROD", SR_COL_REDUCE, RED_PROD),
+    R("TCOLARGMAX", SR_COL_REDUCE, RED_ARGMAX), R("TCOLARGMIN", SR_COL_REDUCE, RED_ARGMIN),
+    E("TROWEXPAND", SR_ROW_EXPAND, EXP_COPY), E("TROWEXPANDADD", SR_ROW_EXPAND, EXP_ADD),
+    E("TROWEXPANDSUB", SR_ROW_EXPAND, EXP_SUB), E("TROWEXPANDMUL", SR_ROW_EXPAND, EXP_MUL),
+    E("TROWEXPANDDIV", SR_ROW_EXPAND, EXP_DIV), E("TROWEXPANDMAX", SR_ROW_EXPAND, EXP_MAX),
+    E("TROWEXPANDMIN", SR_ROW_EXPAND, EXP_MIN),
+    E("TROWEXPANDEXPDIF", SR_ROW_EXPAND, EXP_EXPDIF),
+    E("TCOLEXPAND", SR_COL_EXPAND, EXP_COPY), E("TCOLEXPANDADD", SR_COL_EXPAND, EXP_ADD),
+    E("TCOLEXPANDSUB", SR_COL_EXPAND, EXP_SUB), E("TCOLEXPANDMUL", SR_COL_EXPAND, EXP_MUL),
+    E("TCOLEXPANDDIV", SR_COL_EXPAND, EXP_DIV), E("TCOLEXPANDMAX", SR_COL_EXPAND, EXP_MAX),
+    E("TCOLEXPANDMIN", SR_COL_EXPAND, EXP_MIN),
+    E("TCOLEXPANDEXPDIF", SR_COL_EXPAND, EXP_EXPDIF),
+};
+
+const TeplOpTable tile_sfu_reduce_ops = { sfu_reduce_ops, ARRAY_SIZE(sfu_reduce_ops) };
+
+/* ---- Shared checks ---- */
+
+/* Numeric (tepl_gather), of type dt, row-major, defined, valid encodings. */
+static void check_operand(Tepl *v, const TileLocal *t, unsigned dt)
+{
+    if (t->d.dtype != dt) {
+        tepl_tl(v, "source type is not the operation's source type");
+    }
+    if (t->d.layout != TILE_LAYOUT_ROW_MAJOR) {
+        tepl_tl(v, "SFU reduction / expansion sources are row-major");
+    }
+    tepl_check_encodings(v, t);
+}
+
+/* The closed schema's common part: one B.IOT, no B.IOR, the LB shape. */
+static void check_closed(Tepl *v, unsigned nsrc)
+{
+    tepl_one_binding(v, nsrc);
+    if (v->op->has_ior) {
+        tepl_tl(v, "B.IOR on a reduction or expansion");
+    }
+    tepl_lb_shape(v);
+}
+
+/* ---- Reductions ---- */
+
+static const VecBinOp reduce_step[] = {
+    [RED_SUM] = VEC_ADD, [RED_MAX] = VEC_MAX, [RED_MIN] = VEC_MIN,
+    [RED_PROD] = VEC_MUL, [RED_ARGMAX] = VEC_MAX, [RED_ARGMIN] = VEC_MIN,
+};
+
+/* One fold over outer index o of PE pe's source fragment. */
+static uint64_t reduce_one(Tepl *v, unsigned pe, uint32_t o)
+{
+    const TileLocal *s = v->data;
+    SfuReduceOp ro = v->info->elem;
+    bool row = v->info->family == SR_ROW_REDUCE;
+    bool arg = ro == RED_ARGMAX || ro == RED_ARGMIN;
+    uint32_t inner = row ? s->d.valid_cols : s->d.valid_rows;
+    uint64_t acc;
+    uint32_t idx = 0, i;
+
+    if (ro == RED_SUM) {
+        acc = 0;            /* the raw zero word: +0.0 */
+        i = 0;
+    } else if (ro == RED_PROD) {
+        acc = tile_num_one(v->dt);       /* TileReductionOneEncoding */
+        i = 0;
+    } else {
+        acc = row ? tepl_elem(s, pe, o, 0) : tepl_elem(s, pe, 0, o);
+        i = 1;
+    }
+    for (; i < inner; i++) {
+        uint64_t x = row ? tepl_elem(s, pe, o, i) : tepl_elem(s, pe, i, o);
+        uint64_t res = vec_binary(v->dt, reduce_step[ro], acc, x, v->pto_v0, &v->flags);
+
+        if (res == x && res != acc) {
+            idx = i;        /* "selected": a tie returns the accumulator */
+        }
+        acc = res;
+    }
+    return arg ? idx : acc;
+}
+
+static void reduce_commit(Tepl *v)
+{
+    bool row = v->info->family == SR_ROW_REDUCE;
+    SfuReduceOp ro = v->info->elem;
+    bool arg = ro == RED_ARGMAX || ro == RED_ARGMIN;
+    const TileLocal *s;
+
+    tepl_check_complete(v, 1, 0);
+    tepl_check_datr(v, 0);
+    check_closed(v, 1);
+    if (!vec_type_arith(v->dt)) {
+        tepl_tl(v, "data type not accepted by the reduction");
+    }
+    tepl_gather(v, -1);
+    s = v->data = v->src[0];
+    check_operand(v, s, v->dt);
+    tepl_check_lb_shape(v, s);
+
+    /* row: (src.VR, 1, Cols 1); column: (1, src.VC, src.Cols); ARG*: U32 */
+    TileDesc d = {
+        .dtype = arg ? TILE_DT_U32 : v->dt,
+        .layout = TILE_LAYOUT_ROW_MAJOR,
+        .size_code = v->dst_bind->size_code,
+        .cols = row ? 1 : s->d.cols,
+        .valid_rows = row ? s->d.valid_rows : 1,
+        .valid_cols = row ? 1 : s->d.valid_cols,
+    };
+    tepl_new_dst(v, &d);
+    /* TileOperandsLegal_ExecuteTileReduction, after allocation */
+    if (arg && !sfu_type_a9(v->dt)) {
+        tepl_tl(v, "ARGMAX / ARGMIN source type outside the A9 set");
+    }
+
+    tepl_begin(v);
+    TEPL_FOR_PES(v, pe) {
+        uint32_t outer = row ? s->d.valid_rows : s->d.valid_cols;
+
+        for (uint32_t o = 0; o < outer; o++) {
+            uint64_t x = reduce_one(v, pe, o);
+
+            if (row) {
+                tepl_put(v, pe, o, 0, x);
+            } else {
+                tepl_put(v, pe, 0, o, x);
+            }
+        }
+        tepl_pad(v, pe);
+    }
+    tepl_finish(v, true);
+}
+
+/* ---- Expansions ---- */
+
+/* TileExpandExpdifTypePairLegal */
+static bool expdif_pair(unsigned src, unsigned dst)
+{
+    return (src == TILE_DT_FP16 && (dst == TILE_DT_FP16 || dst == TILE_DT_FP32)) ||
+           (src == TILE_DT_BF16 && (dst == TILE_DT_BF16 || dst == TILE_DT_FP32)) ||
+           (src == TILE_DT_FP32 && dst == TILE_DT_FP32);
+}
+
+/* ExactWidenFP16ToFP32, value-preserving for subnormals too (the
+ * conformance profile's rule; the ASL's bit placement for them is not);
+ * a NaN becomes 0x7fc00000. */
+static uint32_t widen_fp16(uint64_t raw, bool *snan)
+{
+    uint32_t sign = (raw >> 15 & 1) << 31, e = raw >> 10 & 0x1f, f = raw & 0x3ff;
+    int shift;
+
+    if (e == 0x1f) {
+        if (f) {
+            *snan = !(f & 0x200);
+            return 0x7fc00000;
+        }
+        return sign | 0x7f800000;
+    }
+    if (e) {
+        return sign | (e + 112) << 23 | f << 13;
+    }
+    if (!f) {
+        return sign;
+    }
+    /* f * 2^-24: shift the leading one to bit 10, the hidden bit */
+    shift = __builtin_clz(f) - 21;
+    return sign | (uint32_t)(113 - shift) << 23 | ((f << shift) & 0x3ff) << 13;
+}
+
+/* The mixed-EXPDIF witnesses of the reference profile
+ * (HardwareNumericMixedExpdifDiscriminator). */
+static bool expdif_witness(uint32_t a, uint32_t b, uint64_t *out)
+{
+    if (a == 0x3c000000 && b == 0x33800000) {
+        *out = 0x3f810100;
+        return true;
+    }
+    if (a == 0x3f800000 && b == 0x3b000000) {
+        *out = 0x402da16e;
+        return true;
+    }
+    return false;
+}
+
+/* exp(a - b): SUB then EXP in the destination type, each rounded once;
+ * FP16 / BF16 into FP32 widen both operands exactly first. */
+static uint64_t expdif(Tepl *v, uint64_t a, uint64_t b)
+{
+    unsigned dt = v->dst_dt;
+    uint64_t d;
+
+    if (v->dt != dt) {
+        bool snan = false;
+        uint64_t w;
+
+        if (v->dt == TILE_DT_FP16) {
+            a = widen_fp16(a, &snan);
+            b = widen_fp16(b, &snan);
+            if (snan && !v->pto_v0) {
+                v->flags |= TILE_NUM_NV;    /* the signaling-input rule */
+            }
+        } else {
+            a = (a & 0xffff) << 16;
+            b = (b & 0xffff) << 16;
+        }
+        if (v->pto_v0 && expdif_witness(a, b, &w)) {
+            return w;
+        }
+    }
+    d = vec_binary(dt, VEC_SUB, a, b, v->pto_v0, &v->flags);
+    return sfu_unary(dt, SFU_EXP, d, v->pto_v0, &v->flags);
+}
+
+static uint64_t expand_one(Tepl *v, unsigned pe, uint32_t r, uint32_t c)
+{
+    const TileLocal *b = v->src[v->nsrc - 1];
+    SfuExpandOp eo = v->info->elem;
+    uint64_t y = v->info->family == SR_ROW_EXPAND ? tepl_elem(b, pe, r, 0)
+                                                  : tepl_elem(b, pe, 0, c);
+    uint64_t x;
+
+    if (eo == EXP_COPY) {
+        return y;           /* bit for bit, no status */
+    }
+    x = tepl_elem(v->src[0], pe, r, c);
+    switch (eo) {
+    case EXP_ADD:
+        return vec_binary(v->dt, VEC_ADD, x, y, v->pto_v0, &v->flags);
+    case EXP_SUB:
+        return vec_binary(v->dt, VEC_SUB, x, y, v->pto_v0, &v->flags);
+    case EXP_MUL:
+        return vec_binary(v->dt, VEC_MUL, x, y, v->pto_v0, &v->flags);
+    case EXP_DIV:
+        return sfu_binary(v->dt, SFU_DIV, x, y, v->pto_v0, &v->flags);
+    case EXP_MAX:
+        return vec_binary(v->dt, VEC_MAX, x, y, v->pto_v0, &v->flags);
+    case EXP_MIN:
+        return vec_binary(v->dt, VEC_MIN, x, y, v->pto_v0, &v->flags);
+    default:
+        return expdif(v, x, y);
+    }
+}
+
+/* The broadcast: row axis (LB1 | 1) x 1 with Cols 1; column axis
+ * 1 x LB0 with Cols LB2 | LB0. */
+static void check_broadcast(Tepl *v, const TileLocal *b)
+{
+    bool row = v->info->family == SR_ROW_EXPAND;
+    bool ok = row ? b->d.valid_rows == v->vr && b->d.valid_cols == 1 && b->d.cols == 1
+                  : b->d.valid_rows == 1 && b->d.valid_cols == v->vc && b->d.cols == v->col;
+
+    check_operand(v, b, v->dt);
+    if (!ok) {
+        tepl_tl(v, "broadcast shape does not fit the expansion axis");
+    }
+}
+
+/* TileBroadcastPayloadNonzero on every PE: each broadcast element used. */
+static void check_divisors(Tepl *v, const TileLocal *b)
+{
+    bool row = v->info->family == SR_ROW_EXPAND;
+    uint32_t n = row ? v->vr : v->vc;
+
+    TEPL_FOR_PES(v, pe) {
+        for (uint32_t i = 0; i < n; i++) {
+            if (!(row ? tepl_elem(b, pe, i, 0) : tepl_elem(b, pe, 0, i))) {
+                tepl_tl(v, "integer division by a zero broadcast element");
+            }
+        }
+    }
+}
+
+static void expand_commit(Tepl *v)
+{
+    TileOp *op = v->op;
+    SfuExpandOp eo = v->info->elem;
+    bool copy = eo == EXP_COPY, ed = eo == EXP_EXPDIF;
+    unsigned nsrc = copy ? 1 : 2;
+    const TileLocal *b;
+
+    tepl_check_complete(v, nsrc, 0);
+    tepl_check_datr(v, ed ? TEPL_DATR_DTYPE : 0);
+    check_closed(v, nsrc);
+    if (ed) {
+        /* B.DATR DataType is the destination type; 31 (or none) the source's */
+        v->dst_dt = op->has_datr && op->datr_dtype != 31 ? op->datr_dtype : v->dt;
+        if (!expdif_pair(v->dt, v->dst_dt)) {
+            tepl_tl(v, "EXPDIF source / destination type pair");
+        }
+    } else {
+        v->dst_dt = v->dt;
+        if (!vec_type_arith(v->dt)) {
+            tepl_tl(v, "data type not accepted by the expansion");
+        }
+    }
+    tepl_gather(v, -1);
+    b = v->src[nsrc - 1];
+    check_broadcast(v, b);
+    if (!copy) {
+        v->data = v->src[0];
+        check_operand(v, v->data, v->dt);
+        tepl_check_lb_shape(v, v->data);
+        if (eo == EXP_DIV && vec_type_integer(v->dt)) {
+            check_divisors(v, b);
+        }
+    }
+
+    /* TileShapeAndTypeMatch / TileLogicalShapeMatch(dst, full): Rows too */
+    tepl_new_lb_dst(v, v->dst_dt, TILE_LAYOUT_ROW_MAJOR, copy ? NULL : v->data);
+
+    tepl_begin(v);
+    TEPL_FOR_PES(v, pe) {
+        TEPL_FOR_VALID(&v->d->d, r, c) {
+            tepl_put(v, pe, r, c, expand_one(v, pe, r, c));
+        }
+        tepl_pad(v, pe);
+    }
+    tepl_finish(v, true);
+}
