@@ -8,7 +8,7 @@
  * the Core's Shared pool, the allocated names) and an MMIO window with the
  * capacity status and read/write access to the PE GPR banks, so firmware
  * can give each PE its own base addresses (scalar instructions use PE0's
- * bank: DESIGN.md decision 1).  Layout: docs/tile-core.md.  The monitor's
+ * bank: docs/design.md decision 1).  Layout: docs/tile-core.md.  The monitor's
  * `info tile` prints the same state.
  */
 

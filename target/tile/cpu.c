@@ -263,12 +263,12 @@ static void tile_cpu_init(Object *obj)
 
 static const Property tile_cpu_properties[] = {
     /*
-     * DESIGN.md decision 6: by default an unhandled trap is reported and
+     * docs/design.md decision 6: by default an unhandled trap is reported and
      * the run ends; "trap-literal=on" will follow EVBASE literally.
      */
     DEFINE_PROP_BOOL("trap-literal", TileCPU, trap_literal, false),
     /*
-     * The numeric profile (DESIGN.md "Numerics"): "ieee" is the hardware
+     * The numeric profile (docs/design.md, "Numerics"): "ieee" is the hardware
      * profile, "pto-v0" the ASL reference profile with raw carriers.
      */
     DEFINE_PROP_STRING("numeric-profile", TileCPU, numeric_profile),

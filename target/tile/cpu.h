@@ -284,8 +284,8 @@ typedef struct TileTrapSnapshot {
 
 typedef struct CPUArchState {
     /*
-     * PE GPR banks.  Scalar instructions use PE0's bank (decision 1 of
-     * DESIGN.md); banks 1..3 are reached through the tile-core MMIO window
+     * PE GPR banks.  Scalar instructions use PE0's bank (docs/design.md
+     * decision 1); banks 1..3 are reached through the tile-core MMIO window
      * and the debugger.  gpr[pe][0] is always zero.
      */
     uint64_t gpr[TILE_NUM_PES][TILE_NUM_GPRS];

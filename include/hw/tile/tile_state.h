@@ -149,7 +149,7 @@ const char *tile_pool_status_name(TilePoolStatus status);
  * tile-core device embeds one and migrates it; the CPU's Tile engine acts
  * on it while a block commits.
  *
- * Local names are queues (DESIGN.md decision 10, ADR 0076): a hand holds
+ * Local names are queues (docs/design.md decision 10, ADR 0076): a hand holds
  * at most TILE_HAND_DEPTH live tiles, #1 the newest.  A 6-bit source
  * selector names hand (selector >> 4) and entry #((selector & 15) + 1).
  * Physically the hand is a ring of 16 slots; name hand * 16 + slot.
@@ -236,7 +236,7 @@ uint64_t tile_file_shared_names(const TileFile *f);
  * A planned push of new tiles into hands, made before any effect: plan
  * pushes on a copy of the queue heads, learning which physical name each
  * new tile takes and which live tile it retires (a full hand retires its
- * #16, DESIGN.md decision 10).
+ * #16, docs/design.md decision 10).
  */
 typedef struct TilePushPlan {
     uint32_t head[TILE_HANDS];

@@ -9,7 +9,7 @@
  * tile_block_commit() (tile/commit.c), the one commit path.  Spec units:
  * PTO-BLOCK-MODEL-DISPATCH-START, -DISPATCH-COMMANDS, PTO-BLOCK-MODEL-
  * LIFECYCLE-BEGIN / -LIFETIME.
- * DESIGN.md decisions 2 (the first non-header instruction starts the body)
+ * docs/design.md decisions 2 (the first non-header instruction starts the body)
  * and 3 (a taken block ended by the next BSTART continues at its target).
  */
 

@@ -106,7 +106,7 @@ static uint64_t *ctx_reg(CPUTileState *env, unsigned ring, unsigned low)
     return &env->sr_ctx[ring][low - TILE_SR_CTX_FIRST];
 }
 
-/* DESIGN.md decision 8: TIME and CYCLE count nanoseconds of virtual time. */
+/* docs/design.md decision 8: TIME and CYCLE count nanoseconds of virtual time. */
 uint64_t tile_time_ns(void)
 {
     return qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
@@ -204,7 +204,7 @@ void tile_timer_cb(void *opaque)
 }
 
 /*
- * DESIGN.md decision 7: an interrupt is taken at a block boundary (or
+ * docs/design.md decision 7: an interrupt is taken at a block boundary (or
  * between instructions outside blocks), only when the target ring's ECONFIG
  * enables it and its EBARG0 is not VALID (not inside a handler).
  */
@@ -353,7 +353,7 @@ uint64_t helper_lsr_get(CPUTileState *env, uint64_t id, uint64_t pc)
 }
 
 /*
- * Trap entry (DESIGN.md decision 4: the snapshot first, then the live
+ * Trap entry (docs/design.md decision 4: the snapshot first, then the live
  * block state is cleared).  resume_pc is what EBARG_TPC records: the
  * faulting instruction, or the next one for ACRC.
  */

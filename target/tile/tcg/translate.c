@@ -231,7 +231,7 @@ static bool decode_insn(DisasContext *ctx, uint64_t insn, int avail)
     }
     ctx->insn_len = d.length;
     ctx->insn = d.bits;
-    /* DESIGN.md decision 2: the first instruction after BSTART that is not
+    /* docs/design.md decision 2: the first instruction after BSTART that is not
      * a header command starts the block body. */
     if (ctx->phase == TILE_BLOCK_HEADER && !is_header_command(d.form)) {
         ctx->phase = TILE_BLOCK_BODY;

@@ -43,7 +43,7 @@ const char *tile_trap_name(int trapno)
 }
 
 /*
- * End the run after an unhandled trap (DESIGN.md decision 6): one line on
+ * End the run after an unhandled trap (docs/design.md decision 6): one line on
  * stderr, then a clean shutdown with a non-zero exit status.  The vCPU
  * halts and stays halted, so nothing else executes meanwhile.
  */
@@ -89,7 +89,7 @@ void tile_cpu_do_interrupt(CPUState *cs)
     trace_tile_trap_enter(cs->cpu_index, trapno, tile_trap_name(trapno),
                           env->pc, env->trap_arg);
 
-    /* DESIGN.md decision 6: with EVBASE = 0 report and end the run, unless
+    /* docs/design.md decision 6: with EVBASE = 0 report and end the run, unless
      * trap-literal=on asks for the spec's literal behaviour. */
     if (tile_evbase(env, ring) == 0 && !cpu->trap_literal) {
         tile_report_unhandled_trap(cs, trapno);
@@ -126,7 +126,7 @@ bool tile_cpu_exec_interrupt(CPUState *cs, int interrupt_request)
 }
 
 /*
- * A block just committed.  An interrupt refused inside the block (DESIGN.md
+ * A block just committed.  An interrupt refused inside the block (docs/design.md
  * decision 7) is still requested, but the TB-entry exit check was already
  * consumed: arm it again so the next TB starts by taking the interrupt.
  */

@@ -7,7 +7,7 @@
  * sequence), -DESCRIPTOR-LEGALITY, -DESTINATION-SHAPE, -TILE-SCHEMA
  * (bindings, B.DIM, B.DATR applicability), PTO-BLOCK-MODEL-FAULTS-ROLLBACK,
  * PTO-TILE-MODEL-DEFINEDNESS-ELEMENTS (padding), ADR 0097 (capacity),
- * DESIGN.md decision 10 (Local names are queues).  The three tile faults
+ * docs/design.md decision 10 (Local names are queues).  The three tile faults
  * are trap 5 with TRAPARG0 = the committing instruction; the log
  * (-d guest_errors) names which one.
  */

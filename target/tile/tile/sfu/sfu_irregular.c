@@ -12,7 +12,7 @@
  * PTO-BLOCK-MODEL-DISPATCH-SCALAR-SCHEMA, destinations from
  * -DESTINATION-SHAPE.  Every check comes before any effect; each PE then
  * computes its own fragment from its own source fragments and its own GPR
- * bank (DESIGN.md decision 1).  The padding of every destination is Null.
+ * bank (docs/design.md decision 1).  The padding of every destination is Null.
  * docs/tile-engine.md lists the choices made where the spec leaves room.
  */
 

@@ -20,7 +20,7 @@
  * each operation; all before any PE computes.  Elements are indexed
  * logically, so any generic layout may be read and B.DATR Layout places the
  * destination.  Each PE computes its own fragment from its own sources and
- * its own GPR bank (DESIGN.md decision 1).  Where the spec leaves room
+ * its own GPR bank (docs/design.md decision 1).  Where the spec leaves room
  * (docs/tile-engine.md):
  *   - B.DIM gives the destination as for VEC: LB0 required, LB1 default 1,
  *     LB2 default LB0 (the contracts' defaults, not the ASL's fallback to

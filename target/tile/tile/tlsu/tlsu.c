@@ -11,7 +11,7 @@
  * STRIDE (global-memory addressing).  Global memory is always the strided
  * row-major image: base + row * stride + column offset, with the 4-bit
  * types two to a byte (even column = low nibble).  Each PE reads B.IOR
- * through its own GPR bank (DESIGN.md decision 1).
+ * through its own GPR bank (docs/design.md decision 1).
  */
 
 #include "qemu/osdep.h"

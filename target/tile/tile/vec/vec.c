@@ -14,7 +14,7 @@
  * valid encodings), the scalars, then the destination (Fault_TileAllocation
  * when it does not fit; its rows must be the source's).  Only then does any
  * PE compute.  Each PE computes its own fragment from its own source
- * fragments and, for the Mode 1 forms, its own GPR bank (DESIGN.md
+ * fragments and, for the Mode 1 forms, its own GPR bank (docs/design.md
  * decision 1).  docs/tile-engine.md lists the choices made where the spec
  * leaves room.
  */
