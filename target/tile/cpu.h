@@ -144,6 +144,19 @@ enum {
     EXCP_ASSERT_FAIL = 52,
 };
 
+/*
+ * The precise fault behind a trap number that several faults share (trap
+ * 5: the block and Tile faults).  The trap bank cannot tell them apart
+ * (their cause is 0), but the unhandled-trap report and -d int name them.
+ */
+typedef enum TileFaultKind {
+    TILE_FAULT_OF_TRAP = 0,     /* the trap number's own fault */
+    TILE_FAULT_LEGALITY,        /* Fault_TileLegality */
+    TILE_FAULT_ALLOCATION,      /* Fault_TileAllocation */
+    TILE_FAULT_BUNDLE,          /* Fault_BundleControl */
+    TILE_FAULT_POST_COMMIT,     /* Fault_BundlePostCommit */
+} TileFaultKind;
+
 /* Block (bundle) execution state of the scalar stream. */
 typedef enum TileBlockPhase {
     TILE_BLOCK_NONE = 0,        /* outside any block */
@@ -322,7 +335,7 @@ typedef struct CPUArchState {
     uint32_t trap_cause;        /* TRAPNO cause of the pending trap */
     uint64_t trap_resume;       /* EBARG_TPC for a trap that resumes after */
     int32_t trap_ring;          /* the ring ACRC routes to, or -1 */
-    uint32_t pad1;
+    uint32_t fault_kind;        /* TileFaultKind of the pending trap */
 
     /* Fields up to this point are cleared by a CPU reset */
     struct {} end_reset_fields;
@@ -386,6 +399,7 @@ static inline int tile_insn_length(uint16_t parcel)
 }
 
 const char *tile_trap_name(int trapno);
+const char *tile_fault_name(int trapno, TileFaultKind kind);
 void tile_cpu_do_interrupt(CPUState *cs);
 bool tile_cpu_exec_interrupt(CPUState *cs, int int_req);
 hwaddr tile_cpu_get_phys_page_debug(CPUState *cs, vaddr addr);

@@ -316,6 +316,7 @@ uint64_t tile_block_commit(CPUTileState *env, uint64_t pc, uint64_t cont, uintpt
     trace_tile_block_commit(env->blk.bpc_cur, env->blk.kind, next != cont, next);
     block_clear(env);
     if (catr & TILE_CATR_TRAP) {
+        env->fault_kind = TILE_FAULT_POST_COMMIT;
         raise_after(env, EXCP_BUNDLE_TRAP, next, next);
     }
     tile_block_boundary(env);

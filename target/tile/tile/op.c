@@ -22,17 +22,12 @@
 #include "numeric/vec_elem.h"
 #include "trace.h"
 
-static const char *const fault_names[] = {
-    [TILE_FAULT_LEGALITY] = "Fault_TileLegality",
-    [TILE_FAULT_ALLOCATION] = "Fault_TileAllocation",
-    [TILE_FAULT_BUNDLE] = "Fault_BundleControl",
-};
-
 void tile_engine_fault(CPUTileState *env, TileFaultKind kind, uint64_t pc, uintptr_t ra,
                        const char *why)
 {
-    qemu_log_mask(LOG_GUEST_ERROR, "tile: %s at 0x%" PRIx64 ": %s\n", fault_names[kind],
-                  pc, why);
+    qemu_log_mask(LOG_GUEST_ERROR, "tile: %s at 0x%" PRIx64 ": %s\n",
+                  tile_fault_name(EXCP_BUNDLE_TRAP, kind), pc, why);
+    env->fault_kind = kind;
     tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, ra);
 }
 
