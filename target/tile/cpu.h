@@ -178,6 +178,16 @@ struct ArchCPU {
     bool trap_literal;          /* follow EVBASE literally instead of report */
     char *numeric_profile;      /* "ieee" (default) or "pto-v0" */
     bool pto_v0;                /* numeric_profile == "pto-v0" */
+
+    /*
+     * Data-access limits set by the virt machine (docs/machine.md,
+     * options data-limit and app-region; 0 = no limit): a data access
+     * that reaches RAM at or above the limit of the current ring is
+     * Fault_DataPage.  RAM is [0, mem_end).
+     */
+    uint64_t data_limit;        /* every ring */
+    uint64_t app_region;        /* rings ACR2..ACR15 */
+    uint64_t mem_end;
 };
 
 /*
@@ -215,6 +225,7 @@ const char *tile_trap_name(int trapno);
 void tile_cpu_do_interrupt(CPUState *cs);
 bool tile_cpu_exec_interrupt(CPUState *cs, int int_req);
 hwaddr tile_cpu_get_phys_page_debug(CPUState *cs, vaddr addr);
+bool tile_data_access_permitted(CPUTileState *env, uint64_t addr, uint64_t size);
 void tile_cpu_dump_state(CPUState *cs, FILE *f, int flags);
 int tile_cpu_gdb_read_register(CPUState *cs, GByteArray *buf, int reg);
 int tile_cpu_gdb_write_register(CPUState *cs, uint8_t *buf, int reg);
