@@ -620,6 +620,36 @@ class Expected:
 # ---------------------------------------------------------------------------
 
 
+def results_markdown(table, expected):
+    """The results block of docs/conformance.md: the table per family, then
+    every listed disagreement under its reason, by AVS test and step."""
+    out = ["<!-- conformance-results: tests/conformance/run-conformance.py --markdown -->",
+           "",
+           "| family | standalone | agree | chains | agree | deviation | known bug "
+           "| not expressible |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    total = collections.Counter()
+    cols = ("standalone", "standalone agree", "chain", "chain agree", "deviation",
+            "known-bug", "not-expressible")
+    for f, t in list(table.items()) + [("all", total)]:
+        if f != "all":
+            total.update(t)
+        out.append("| %s | %s |" % (f, " | ".join(str(t[c]) for c in cols)))
+    sections = collections.OrderedDict()
+    for vid, (fields, category, reason) in expected.entries.items():
+        sections.setdefault((category, reason), []).append(vid)
+    for (category, reason), ids in sections.items():
+        out += ["", "**%s** (%d): %s" % (category, len(ids), reason), ""]
+        tests = collections.OrderedDict()
+        for vid in ids:
+            test, step = vid.rsplit("#", 1)
+            tests.setdefault(test, []).append(int(step))
+        out.append("; ".join("`%s` #%s" % (t, ", #".join(map(str, sorted(s))))
+                             for t, s in tests.items()))
+    out += ["", "<!-- /conformance-results -->", ""]
+    return "\n".join(out)
+
+
 def replay(qemu, cases, tmp, timeout, verbose, results):
     m = Machine(qemu, tmp, timeout)
     try:
@@ -649,7 +679,8 @@ def main():
     ap.add_argument("--timeout", type=float, default=20.0)
     ap.add_argument("--expected", default=EXPECTED)
     ap.add_argument("--markdown", action="store_true",
-                    help="print the per-family table of docs/conformance.md")
+                    help="print the results block of docs/conformance.md (full runs)")
+    ap.add_argument("--doc", help="fail unless this file holds the results block")
     ap.add_argument("--list-disagreements", action="store_true",
                     help="print every disagreement as an expected-list line")
     ap.add_argument("-v", "--verbose", action="count", default=0)
@@ -722,25 +753,29 @@ def main():
         if o.list_disagreements and diff:
             print("%s %s" % (case.id, " ".join(sorted(diff))), file=sys.stderr)
     missing = [i for i in expected.entries if i not in results]
-    if not o.family and not o.match:
+    full = not o.family and not o.match
+    if full:
         for i in missing:
             failed += 1
             print("FAIL %s is listed in %s but is no replayed case"
                   % (i, os.path.basename(o.expected)))
 
-    if o.markdown:
-        print("| family | standalone | agree | chains | agree | deviation | known bug | not expressible |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|")
-        total = collections.Counter()
-        for f, t in table.items():
-            total.update(t)
-            print("| %s | %d | %d | %d | %d | %d | %d | %d |" % (
-                f, t["standalone"], t["standalone agree"], t["chain"], t["chain agree"],
-                t["deviation"], t["known-bug"], t["not-expressible"]))
-        t = total
-        print("| all | %d | %d | %d | %d | %d | %d | %d |" % (
-            t["standalone"], t["standalone agree"], t["chain"], t["chain agree"],
-            t["deviation"], t["known-bug"], t["not-expressible"]))
+    if full:
+        block = results_markdown(table, expected)
+        if o.markdown:
+            print(block, end="")
+        if o.doc:
+            try:
+                with open(o.doc) as f:
+                    doc = f.read()
+            except OSError as e:
+                print("run-conformance: %s" % e, file=sys.stderr)
+                return 1
+            if block not in doc:
+                failed += 1
+                print("FAIL %s does not hold this run's results (between the "
+                      "conformance-results markers); regenerate them with --markdown"
+                      % o.doc)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
