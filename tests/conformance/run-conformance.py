@@ -654,17 +654,20 @@ def replay(qemu, cases, tmp, timeout, verbose, results):
     m = Machine(qemu, tmp, timeout)
     try:
         for case in cases:
-            image, outside = memory_image(case.start["pre"], case.steps)
-            why = m.setup(case, image, outside)
+            try:
+                image, outside = memory_image(case.start["pre"], case.steps)
+                exp = expected_state(case, image)
+                why = m.setup(case, image, outside)
+            except (KeyError, ValueError, TypeError, AttributeError, IndexError) as e:
+                raise Failure("%s: malformed vector (%s: %s)" % (case.id, type(e).__name__, e))
             if why:
-                results[case.id] = (["setup"], [why], None)
+                results[case.id] = (["setup"], [why])
                 continue
-            exp = expected_state(case, image)
             m.run(case)
             got = m.observe(case)
             diff = compare(exp, got)
-            results[case.id] = (diff, describe(exp, got, diff) if diff else [], None)
-            if verbose > 1:
+            results[case.id] = (diff, describe(exp, got, diff) if diff else [])
+            if verbose:
                 print("%s %s %s" % ("ok  " if not diff else "DIFF", case.id, " ".join(diff)))
     finally:
         m.stop()
@@ -678,6 +681,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2, help="QEMU processes (default 2)")
     ap.add_argument("--timeout", type=float, default=20.0)
     ap.add_argument("--expected", default=EXPECTED)
+    ap.add_argument("--vectors", default=VECTOR_DIR, help="the vectors' directory")
     ap.add_argument("--markdown", action="store_true",
                     help="print the results block of docs/conformance.md (full runs)")
     ap.add_argument("--doc", help="fail unless this file holds the results block")
@@ -691,10 +695,10 @@ def main():
         print("skipped: %s not built" % qemu)
         return 77
     try:
-        vectors = load_vectors(VECTOR_DIR)
+        vectors = load_vectors(o.vectors)
         cases = select_cases(vectors)
         expected = Expected(o.expected)
-    except (OSError, ValueError, Failure) as e:
+    except (OSError, ValueError, KeyError, TypeError, Failure) as e:
         print("run-conformance: %s" % e, file=sys.stderr)
         return 1
     selected = [c for c in cases if (not o.family or c.family in o.family) and
@@ -728,7 +732,7 @@ def main():
     passed = failed = 0
     table = collections.OrderedDict((f, collections.Counter()) for f in FAMILIES)
     for case in selected:
-        diff, detail, _ = results[case.id]
+        diff, detail = results[case.id]
         listed = expected.entries.get(case.id)
         t = table[case.family]
         t[case.kind] += 1
