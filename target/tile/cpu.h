@@ -365,6 +365,16 @@ struct ArchCPU {
     bool trap_literal;          /* follow EVBASE literally instead of report */
     char *numeric_profile;      /* "ieee" (default) or "pto-v0" */
     bool pto_v0;                /* numeric_profile == "pto-v0" */
+
+    /*
+     * Data-access limits set by the virt machine (docs/machine.md,
+     * options data-limit and app-region; 0 = no limit): a data access
+     * that reaches RAM at or above the limit of the current ring is
+     * Fault_DataPage.  RAM is [0, mem_end).
+     */
+    uint64_t data_limit;        /* every ring */
+    uint64_t app_region;        /* rings ACR2..ACR15 */
+    uint64_t mem_end;
 };
 
 /*
@@ -435,6 +445,28 @@ extern const VMStateDescription vmstate_tile_cpu;
 #endif
 
 #include "exec/cpu-all.h"
+
+/*
+ * The data-access permission rule (the reference profile's
+ * DataAccessPermitted hook when the virt machine sets its limits): the
+ * bytes [addr, addr + size) that lie in RAM must lie below the current
+ * ring's limit.  Devices above RAM stay reachable.
+ */
+static inline bool tile_data_access_permitted(CPUTileState *env, uint64_t addr,
+                                              uint64_t size)
+{
+    TileCPU *cpu = env_archcpu(env);
+    uint64_t limit = cpu->data_limit;
+
+    if (env->acr >= 2 && cpu->app_region &&
+        (!limit || cpu->app_region < limit)) {
+        limit = cpu->app_region;
+    }
+    if (!limit || addr >= cpu->mem_end) {
+        return true;
+    }
+    return addr < limit && size <= limit - addr;
+}
 
 /*
  * TB flags: the current ACR ring, the block phase and the block type.  The

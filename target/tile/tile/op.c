@@ -186,7 +186,8 @@ void tile_op_probe(TileOp *op, uint64_t addr, unsigned bytes, bool write)
     if (bytes > 1 && (addr & (bytes - 1))) {
         tile_raise_exception(op->env, EXCP_DATA_ALIGN_FAULT, addr, op->ra);
     }
-    if (!address_space_access_valid(cs->as, addr, bytes, write, MEMTXATTRS_UNSPECIFIED)) {
+    if (!address_space_access_valid(cs->as, addr, bytes, write, MEMTXATTRS_UNSPECIFIED) ||
+        !tile_data_access_permitted(op->env, addr, bytes)) {
         tile_raise_exception(op->env, EXCP_DATA_PAGE_FAULT, addr, op->ra);
     }
 }
