@@ -168,11 +168,14 @@ check_all() {
     if [ ! -x "$PY" ]; then
         add_main python3
         add_main python3-venv
+        add_main python3-mpmath
         add_bpo meson
         add_bpo python3-pycotap
         return
     fi
     "$PY" -c 'import venv, ensurepip' 2>/dev/null || add_main python3-venv
+    # the high-precision model of the elementary-function tests
+    "$PY" -c 'import mpmath' 2>/dev/null || add_main python3-mpmath
     mver=$("$PY" -c 'import mesonbuild.coredata as c; print(c.version)' 2>/dev/null || true)
     if [ -z "$mver" ] || ! "$PY" - "$mver" <<'EOF' 2>/dev/null
 import sys

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The element arithmetic of the SFU engine (target/tile/tile/sfu/sfu_elem.c): the
+ * The element arithmetic of the SFU engine (target/tile/numeric/sfu_elem.c): the
  * worked examples of TDIV / TREM / TDIVS / TREMS and of the five unary
  * operations, then integer division and floor modulo on all eight integer
  * types, the whole special-value table of TEXP TLOG TRECIP TSQRT TRSQRT
@@ -11,10 +11,11 @@
  * values far from a rounding boundary, overflow and underflow, and the
  * pto-v0 placeholders.
  *
- * The rules (docs/implementation-defined.md 44-46): floating DIV, RECIP
- * and SQRT are exact and rounded once (RNE, gradual underflow, tininess
- * after rounding); EXP, LOG and RSQRT round a 64-bit intermediate once
- * and always raise NX, except RSQRT of a power of four, which is exact;
+ * The rules (docs/implementation-defined.md 44-46): floating DIV, RECIP,
+ * SQRT, RSQRT, EXP and LOG are correctly rounded (RNE, gradual underflow,
+ * tininess after rounding; tests/unit/elem-func-test.py checks them against
+ * mpmath in every mode); EXP and LOG always raise NX, RSQRT of a power of
+ * four is exact;
  * REM is x - floor(x / y) * y rounded once, a zero result has the
  * divisor's sign, x mod 0 and inf mod y are NaN with NV, finite x mod inf
  * is x when the signs agree and the infinity when they differ.  pto-v0:
@@ -36,7 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "tile/sfu/sfu_elem.h"
+#include "numeric/sfu_elem.h"
 #include "numeric/tile_numeric.h"
 
 #define FP64 TILE_DT_FP64

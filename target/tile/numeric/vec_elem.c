@@ -353,14 +353,12 @@ static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
         }
     }
     TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
+    uint64_t nan;
     TileNumExact a, b;
     bool rneg = tile_num_class_is_negative(cr) != negate_r;
 
-    if (elem_is_nan(cl) || elem_is_nan(cr)) {
-        if (elem_is_snan(cl) || elem_is_snan(cr)) {
-            *flags |= TILE_NUM_NV;
-        }
-        return elem_canonical_nan(dtype);
+    if (elem_nan_operands(dtype, cl, cr, &nan, flags)) {
+        return nan;
     }
     if (tile_num_class_is_inf(cl) || tile_num_class_is_inf(cr)) {
         if (tile_num_class_is_inf(cl) && tile_num_class_is_inf(cr) &&
@@ -397,14 +395,12 @@ static uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
         }
     }
     TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
+    uint64_t nan;
     bool neg = tile_num_class_is_negative(cl) != tile_num_class_is_negative(cr);
     TileNumExact a, b;
 
-    if (elem_is_nan(cl) || elem_is_nan(cr)) {
-        if (elem_is_snan(cl) || elem_is_snan(cr)) {
-            *flags |= TILE_NUM_NV;
-        }
-        return elem_canonical_nan(dtype);
+    if (elem_nan_operands(dtype, cl, cr, &nan, flags)) {
+        return nan;
     }
     if (tile_num_class_is_inf(cl) || tile_num_class_is_inf(cr)) {
         if (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr)) {

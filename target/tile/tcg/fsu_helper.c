@@ -13,11 +13,11 @@
  */
 
 #include "qemu/osdep.h"
-#include <math.h>
 #include "cpu.h"
 #include "exec/exec-all.h"
 #include "exec/helper-proto.h"
 #include "fpu/softfloat.h"
+#include "numeric/sfu_elem.h"
 
 enum { TY_FP64 = 0, TY_FP32 = 1 };
 
@@ -241,46 +241,21 @@ uint64_t HELPER(fsu_binary)(CPUTileState *env, uint32_t op, uint32_t type,
 
 /*
  * FEXP under ieee: the spec delegates accuracy to the profile
- * (FloatingExponential hook).  We use the host's binary64 exp(), which is
- * faithful (within 1 ulp; correctly rounded for the tested values), and
- * round a binary32 result from it in the active mode.  Special values and
- * flags are exact: exp(+-0) = 1 exactly, exp(-inf) = +0 exactly,
- * exp(+inf) = +inf exactly, other finite inputs are inexact.
+ * (FloatingExponential hook); the result is e^x correctly rounded in the
+ * active mode by the numeric core, with the special values of the SFU's
+ * TEXP (exp(+-0) = 1, exp(+inf) = +inf, exp(-inf) = +0, a NaN gives the
+ * canonical NaN, NV for a signaling one) and IEEE flags
+ * (docs/implementation-defined.md entry 44).
  */
-static uint64_t fexp64(CPUTileState *env, uint64_t v, float_status *s,
-                       bool want32)
+static uint64_t fexp(CPUTileState *env, uint64_t v, int type)
 {
-    union { double d; uint64_t u; } x = { .u = v }, y;
-    uint32_t flags = 0;
+    unsigned flags = 0;
+    uint64_t res = sfu_unary_mode(type == TY_FP32 ? TILE_DT_FP32 : TILE_DT_FP64,
+                                  SFU_EXP, v, tile_round_from_frm(env->fsu.rmode),
+                                  &flags);
 
-    if (is_nan(v, TY_FP64)) {
-        if (is_snan(v, TY_FP64)) {
-            flags |= TILE_FSU_NV;
-        }
-        y.u = canonical_nan(TY_FP64);
-    } else if (is_zero(v, TY_FP64)) {
-        y.d = 1.0;
-    } else if (v == 0x7ff0000000000000ull) {
-        y.u = v;
-    } else if (v == 0xfff0000000000000ull) {
-        y.u = 0;
-    } else {
-        y.d = exp(x.d);
-        flags |= TILE_FSU_NX;
-        if (!want32) {
-            if (isinf(y.d)) {
-                flags |= TILE_FSU_OF;
-                if (s->float_rounding_mode == float_round_to_zero ||
-                    s->float_rounding_mode == float_round_down) {
-                    y.u = 0x7fefffffffffffffull;
-                }
-            } else if (y.d < 0x1p-1022) {
-                flags |= TILE_FSU_UF;
-            }
-        }
-    }
     record(env, flags);
-    return y.u;
+    return res;
 }
 
 uint64_t HELPER(fsu_unary)(CPUTileState *env, uint32_t op, uint32_t type,
@@ -312,21 +287,7 @@ uint64_t HELPER(fsu_unary)(CPUTileState *env, uint32_t op, uint32_t type,
             res = float32_val(float32_sqrt(a, s));
             break;
         case FSU_EXP:
-            if (is_nan(v, type)) {
-                if (is_snan(v, type)) {
-                    record(env, TILE_FSU_NV);
-                }
-                return canonical_nan(type);
-            } else {
-                /* binary32 -> binary64 is exact; round once to binary32 */
-                float64 e = make_float64(fexp64(env, float64_val(
-                                float32_to_float64(a, s)), s, true));
-                res = float32_val(float64_to_float32(e, s));
-                if (!is_zero(v, type) && (v & 0x7fffffffu) != 0x7f800000u) {
-                    s->float_exception_flags |= float_flag_inexact;
-                }
-            }
-            break;
+            return fexp(env, v, type);
         default:
             res = float32_val(float32_div(float32_one, a, s));
             break;
@@ -338,8 +299,7 @@ uint64_t HELPER(fsu_unary)(CPUTileState *env, uint32_t op, uint32_t type,
             res = float64_val(float64_sqrt(a, s));
             break;
         case FSU_EXP:
-            res = fexp64(env, v, s, false);
-            break;
+            return fexp(env, v, type);
         default:
             res = float64_val(float64_div(float64_one, a, s));
             break;

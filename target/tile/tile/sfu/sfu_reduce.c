@@ -26,7 +26,7 @@
 #include "cpu.h"
 #include "tile/engines.h"
 #include "numeric/vec_elem.h"
-#include "tile/sfu/sfu_elem.h"
+#include "numeric/sfu_elem.h"
 
 typedef enum SfuRedFamily {
     SR_ROW_REDUCE, SR_COL_REDUCE, SR_ROW_EXPAND, SR_COL_EXPAND,

@@ -4,10 +4,8 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
-#include <math.h>
-#include <string.h>
-
-#include "tile/sfu/sfu_elem.h"
+#include "numeric/sfu_elem.h"
+#include "numeric/elem_func.h"
 #include "numeric/elem_util.h"
 #include "numeric/vec_elem.h"
 
@@ -57,50 +55,15 @@ static uint64_t int_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r)
 
 /* ---- Floating point ---- */
 
-static void normalize63(TileNumExact *x)
-{
-    int lz = __builtin_clzll(x->sig);
-
-    x->sig <<= lz;
-    x->exp -= lz;
-}
-
-/* a / b of two nonzero finite values, rounded once */
-static uint64_t exact_div(unsigned dtype, TileNumExact a, TileNumExact b, unsigned *flags)
-{
-    TileNumExact q;
-    unsigned __int128 num, quo;
-    bool sticky;
-
-    normalize63(&a);
-    normalize63(&b);
-    num = (unsigned __int128)a.sig << 64;
-    quo = num / b.sig;
-    sticky = num % b.sig != 0;
-    q.neg = a.neg != b.neg;
-    q.exp = a.exp - 64 - b.exp;
-    /* quo is in [2^63, 2^65): keep 64 bits, the rest is sticky */
-    if (quo >> 64) {
-        sticky |= quo & 1;
-        quo >>= 1;
-        q.exp++;
-    }
-    q.sig = (uint64_t)quo;
-    q.sticky = sticky;
-    return tile_num_round(dtype, &q, TILE_RND_RNE, 0, flags);
-}
-
 static uint64_t float_div(unsigned dtype, uint64_t l, uint64_t r, unsigned *flags)
 {
     TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
+    uint64_t nan;
     bool neg = tile_num_class_is_negative(cl) != tile_num_class_is_negative(cr);
     TileNumExact a, b;
 
-    if (elem_is_nan(cl) || elem_is_nan(cr)) {
-        if (elem_is_snan(cl) || elem_is_snan(cr)) {
-            *flags |= TILE_NUM_NV;
-        }
-        return elem_canonical_nan(dtype);
+    if (elem_nan_operands(dtype, cl, cr, &nan, flags)) {
+        return nan;
     }
     if ((tile_num_class_is_inf(cl) && tile_num_class_is_inf(cr)) ||
         (tile_num_class_is_zero(cl) && tile_num_class_is_zero(cr))) {
@@ -119,34 +82,56 @@ static uint64_t float_div(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
     }
     tile_num_exact(dtype, l, &a);
     tile_num_exact(dtype, r, &b);
-    return exact_div(dtype, a, b, flags);
-}
-
-static bool exact_of_double(double d, TileNumExact *x)
-{
-    uint64_t bits;
-
-    memcpy(&bits, &d, sizeof(bits));
-    return tile_num_exact(TILE_DT_FP64, bits, x);
+    return tile_num_div(dtype, &a, &b, TILE_RND_RNE, flags);
 }
 
 /*
- * The floor modulo l - floor(l / r) * r: the truncated remainder (exact,
- * host fmod on the exact double values) plus r when their signs differ,
+ * The truncated remainder x - trunc(x / y) * y of two nonzero finite
+ * values, exact (it is a multiple of the smaller quantum and below |y|),
+ * with x's sign; false when it is zero.  Long division in the exponent
+ * domain: one doubling of the partial remainder per power of two.
+ */
+static bool exact_fmod(const TileNumExact *x, const TileNumExact *y, TileNumExact *m)
+{
+    uint64_t a = x->sig, b = y->sig, r;
+    int e;
+
+    /* formats' significands have at most 53 bits: doubling cannot overflow */
+    if (x->exp >= y->exp) {
+        r = a % b;
+        for (e = x->exp; e > y->exp && r; e--) {
+            r = (r << 1) % b;
+        }
+        e = y->exp;
+    } else {
+        int d = y->exp - x->exp;
+
+        if (d >= 64 || (b << d) >> d != b || a < (b << d)) {
+            *m = *x;                /* |x| < |y| */
+            return true;
+        }
+        r = a % (b << d);
+        e = x->exp;
+    }
+    *m = (TileNumExact) { .neg = x->neg, .sig = r, .exp = e };
+    return r != 0;
+}
+
+/*
+ * The floor modulo l - floor(l / r) * r: the truncated remainder (exact)
+ * plus r when their signs differ,
  * rounded once; a zero result has the divisor's sign.  x mod 0 and
  * inf mod y are NaN (NV); x mod inf is x, or inf when the signs differ.
  */
 static uint64_t float_rem(unsigned dtype, uint64_t l, uint64_t r, unsigned *flags)
 {
     TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
+    uint64_t nan;
     bool lneg = tile_num_class_is_negative(cl), rneg = tile_num_class_is_negative(cr);
     TileNumExact a, b;
 
-    if (elem_is_nan(cl) || elem_is_nan(cr)) {
-        if (elem_is_snan(cl) || elem_is_snan(cr)) {
-            *flags |= TILE_NUM_NV;
-        }
-        return elem_canonical_nan(dtype);
+    if (elem_nan_operands(dtype, cl, cr, &nan, flags)) {
+        return nan;
     }
     if (tile_num_class_is_inf(cl) || tile_num_class_is_zero(cr)) {
         *flags |= TILE_NUM_NV;
@@ -158,16 +143,14 @@ static uint64_t float_rem(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
     if (tile_num_class_is_inf(cr)) {
         return lneg == rneg ? l : r;
     }
-    double x = tile_num_to_double(dtype, l), y = tile_num_to_double(dtype, r);
-    double m = fmod(x, y);      /* exact */
-    if (m == 0) {
+    tile_num_exact(dtype, l, &a);
+    tile_num_exact(dtype, r, &b);
+    if (!exact_fmod(&a, &b, &a)) {
         return elem_zero(dtype, rneg);
     }
-    exact_of_double(m, &a);
     if (a.neg == rneg) {
         return tile_num_round(dtype, &a, TILE_RND_RNE, 0, flags);      /* exact */
     }
-    tile_num_exact(dtype, r, &b);
     return vec_round_sum(dtype, &a, &b, flags);
 }
 
@@ -257,110 +240,52 @@ static bool unary_special(unsigned dtype, SfuUnOp op, uint64_t v, TileNumClass c
     return false;
 }
 
-/* sqrt of a positive finite value, rounded once */
-static uint64_t exact_sqrt(unsigned dtype, TileNumExact x, unsigned *flags)
-{
-    unsigned __int128 n;
-    uint64_t s;
-    int k;
-
-    normalize63(&x);
-    if (x.exp & 1) {            /* an even exponent: sig * 2^exp = (2 sig) * 2^(exp-1) */
-        n = (unsigned __int128)x.sig << 63;
-        x.exp -= 63;
-    } else {
-        n = (unsigned __int128)x.sig << 62;
-        x.exp -= 62;
-    }
-    /* n < 2^127: its root is below 2^63.5 */
-    s = (uint64_t)sqrtl((long double)n);
-    while ((unsigned __int128)s * s > n) {
-        s--;
-    }
-    while ((unsigned __int128)(s + 1) * (s + 1) <= n) {
-        s++;
-    }
-    k = x.exp / 2;
-    TileNumExact r = { .neg = false, .sig = s, .exp = k,
-                       .sticky = (unsigned __int128)s * s != n };
-    normalize63(&r);
-    return tile_num_round(dtype, &r, TILE_RND_RNE, 0, flags);
-}
-
-/*
- * Round a positive long double approximation y (64 significant bits) of a
- * result that is never exact (exp, log, a root that is no power of two):
- * the sticky bit makes it inexact, so NX is raised and a tie cannot occur.
- */
-static uint64_t from_long_double(unsigned dtype, long double y, unsigned *flags)
-{
-    int e;
-    long double m = frexpl(y, &e);      /* y = m * 2^e, 0.5 <= m < 1 */
-    TileNumExact x = { .neg = false, .sig = (uint64_t)ldexpl(m, 64), .exp = e - 64,
-                       .sticky = true };
-
-    return tile_num_round(dtype, &x, TILE_RND_RNE, 0, flags);
-}
-
-uint64_t sfu_unary(unsigned dtype, SfuUnOp op, uint64_t v, bool pto_v0, unsigned *flags)
+uint64_t sfu_unary_mode(unsigned dtype, SfuUnOp op, uint64_t v, TileRound rm,
+                        unsigned *flags)
 {
     TileNumClass c = tile_num_classify(dtype, v);
-    unsigned w = elem_width(dtype);
     uint64_t out;
     TileNumExact x;
 
     if (unary_special(dtype, op, v, c, &out, flags)) {
         return out;
     }
-    if (pto_v0) {
-        /* the reference profile's placeholders on the raw carrier */
-        switch (op) {
-        case SFU_EXP:
-            return elem_low_bits(v + 1, w);
-        case SFU_RECIP:
-            return elem_low_bits(~UINT64_C(0) / v, w);
-        default:
-            return v;
-        }
-    }
     tile_num_exact(dtype, v, &x);
     switch (op) {
     case SFU_RECIP: {
         TileNumExact one = { .sig = 1, .exp = 0 };
-        return exact_div(dtype, one, x, flags);
+        return tile_num_div(dtype, &one, &x, rm, flags);
     }
     case SFU_SQRT:
-        return exact_sqrt(dtype, x, flags);
+        return tile_num_sqrt(dtype, &x, rm, flags);
     case SFU_RSQRT:
-        if (!(x.sig & (x.sig - 1))) {
-            /* 2^e: exact when e is even */
-            int e = x.exp + 63 - __builtin_clzll(x.sig);
-            if (!(e & 1)) {
-                TileNumExact p = { .sig = 1, .exp = -e / 2 };
-                return tile_num_round(dtype, &p, TILE_RND_RNE, 0, flags);
-            }
-        }
-        return from_long_double(dtype, 1.0L / sqrtl(tile_num_to_double(dtype, v)), flags);
-    case SFU_EXP: {
-        long double y = expl(tile_num_to_double(dtype, v));
-        if (y == 0) {           /* below every subnormal */
-            TileNumExact tiny = { .sig = 1, .exp = -20000 };
-            return tile_num_round(dtype, &tiny, TILE_RND_RNE, 0, flags);
-        }
-        if (isinf(y)) {
-            TileNumExact huge = { .sig = 1, .exp = 20000 };
-            return tile_num_round(dtype, &huge, TILE_RND_RNE, 0, flags);
-        }
-        return from_long_double(dtype, y, flags);
-    }
-    case SFU_LOG: {
-        long double y = logl(tile_num_to_double(dtype, v));
-        if (y == 0) {
-            return 0;
-        }
-        uint64_t r = from_long_double(dtype, fabsl(y), flags);
-        return y < 0 ? r | elem_sign_bit(dtype) : r;
-    }
+        return tile_num_rsqrt(dtype, &x, rm, flags);
+    case SFU_EXP:
+        return tile_num_exp(dtype, &x, rm, flags);
+    case SFU_LOG:
+        return tile_num_log(dtype, &x, rm, flags);
     }
     return v;
+}
+
+uint64_t sfu_unary(unsigned dtype, SfuUnOp op, uint64_t v, bool pto_v0, unsigned *flags)
+{
+    unsigned w = elem_width(dtype);
+    uint64_t out;
+
+    if (!pto_v0) {
+        return sfu_unary_mode(dtype, op, v, TILE_RND_RNE, flags);
+    }
+    if (unary_special(dtype, op, v, tile_num_classify(dtype, v), &out, flags)) {
+        return out;
+    }
+    /* the reference profile's placeholders on the raw carrier */
+    switch (op) {
+    case SFU_EXP:
+        return elem_low_bits(v + 1, w);
+    case SFU_RECIP:
+        return elem_low_bits(~UINT64_C(0) / v, w);
+    default:
+        return v;
+    }
 }

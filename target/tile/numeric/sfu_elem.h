@@ -7,10 +7,10 @@
  * encodings (PTO-TILE-MODEL-EXECUTION-ELEMENTWISE, -UNARY).  Integer
  * division truncates toward zero and wraps (MIN / -1 = MIN); the integer
  * remainder is the floor modulo (a nonzero result has the divisor's sign).
- * Floating DIV and SQRT are exact and rounded once to nearest even; the
- * special values of EXP LOG RECIP SQRT RSQRT are the spec's table; the
- * finite results the spec leaves to the profile are described in
- * docs/tile-engine.md.  Under pto-v0 the reference profile's raw-carrier
+ * Floating DIV and REM, and RECIP SQRT RSQRT EXP LOG of finite inputs, are
+ * the exact value rounded once to nearest even (correctly rounded,
+ * elem_func.h); the special values of EXP LOG RECIP SQRT RSQRT are the
+ * spec's table.  Under pto-v0 the reference profile's raw-carrier
  * placeholders apply.  Status flags are ORed into *flags.
  */
 
@@ -38,5 +38,10 @@ bool sfu_type_a9(unsigned dtype);
 uint64_t sfu_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r, bool pto_v0,
                     unsigned *flags);
 uint64_t sfu_unary(unsigned dtype, SfuUnOp op, uint64_t v, bool pto_v0, unsigned *flags);
+/* The ieee profile's result in rounding mode rm (the SFU rounds to nearest
+ * even; the FSU's FEXP in its active mode): the special-value table, then
+ * the correctly rounded value (elem_func.h). */
+uint64_t sfu_unary_mode(unsigned dtype, SfuUnOp op, uint64_t v, TileRound rm,
+                        unsigned *flags);
 
 #endif /* TARGET_TILE_SFU_ELEM_H */

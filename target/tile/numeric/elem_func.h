@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Quotients, roots and elementary functions of exact values, correctly
+ * rounded into a Tile floating type in any rounding mode: the result is
+ * the one tile_num_round() gives for the exact mathematical value, with
+ * its flags (NX whenever that value is not representable, OF and UF by
+ * the format's rules).  The SFU elements (sfu_elem.c) and the FSU's FEXP
+ * use them; docs/numeric-formats.md describes the method.
+ *
+ * Only the project's own integer arithmetic: no host floating point, no
+ * long double, no libm, so the bits depend only on the inputs.  DIV, SQRT
+ * and RSQRT are computed exactly (the quotient or root to 64 bits and a
+ * sticky bit).  EXP and LOG are evaluated in fixed point with a proven
+ * lower and upper bound (mp_fixed.h); when both bounds round to the same
+ * encoding with the same flags, that is the result of the exact value
+ * too, otherwise the evaluation is repeated with twice the precision, up
+ * to 1,024 bits (Ziv's strategy).
+ *
+ * The arguments are exact finite values (TileNumExact with sticky clear);
+ * the special values (NaN, infinities, zeros where the function has a
+ * special rule) are the caller's.
+ */
+#ifndef TARGET_TILE_ELEM_FUNC_H
+#define TARGET_TILE_ELEM_FUNC_H
+
+#include "numeric/tile_numeric.h"
+
+/* a / b; a and b nonzero. */
+uint64_t tile_num_div(TileDType t, const TileNumExact *a, const TileNumExact *b,
+                      TileRound rm, unsigned *flags);
+/* sqrt(x); x > 0. */
+uint64_t tile_num_sqrt(TileDType t, const TileNumExact *x, TileRound rm,
+                       unsigned *flags);
+/* 1 / sqrt(x); x > 0. */
+uint64_t tile_num_rsqrt(TileDType t, const TileNumExact *x, TileRound rm,
+                        unsigned *flags);
+/* e^x; x nonzero. */
+uint64_t tile_num_exp(TileDType t, const TileNumExact *x, TileRound rm,
+                      unsigned *flags);
+/* ln(x); x > 0 and x != 1. */
+uint64_t tile_num_log(TileDType t, const TileNumExact *x, TileRound rm,
+                      unsigned *flags);
+
+#endif /* TARGET_TILE_ELEM_FUNC_H */
