@@ -9,7 +9,10 @@
  *
  * The "vectors" cases check the spec's hardware numeric vectors, read at run
  * time from the JSON file named by the last argument (the repository's
- * spec/evidence copy); a missing or unreadable file fails the run.
+ * spec/evidence copy); a missing or unreadable file fails the run.  The
+ * groups about engine rules run the engines' own element code: the VEC
+ * compare and MIN / MAX and arithmetic (numeric/vec_elem.c), the SFU
+ * reduction fold and sort (numeric/elem_order.c).
  */
 #include <check.h>
 #include <float.h>
@@ -21,6 +24,9 @@
 
 #include "mini-json.h"
 #include "numeric/tile_numeric.h"
+#include "numeric/vec_elem.h"
+#include "numeric/elem_order.h"
+#include "numeric/sfu_elem.h"
 
 #define NV TILE_NUM_NV
 #define OF TILE_NUM_OF
@@ -1387,36 +1393,44 @@ static void group_canonical_nan(const JsonValue *g, Tally *t)
     }
 }
 
-/* comparison: the FP32 encodings of the inputs, decoded and compared. */
+/* The FP32 encoding of a vector value ("qNaN" the canonical NaN,
+ * "qNaN#k" the quiet NaN with payload k). */
+static uint64_t fp32_raw_of(const char *s, Tally *t)
+{
+    double v = 0;
+
+    if (s && strncmp(s, "qNaN#", 5) == 0) {
+        return 0x7fc00000u | (uint64_t)strtoul(s + 5, NULL, 10);
+    }
+    check(t, parse_value(s, &v), "bad value %s", s ? s : "(none)");
+    return tile_num_from_double(TILE_DT_FP32, v, RNE, 0, NULL);
+}
+
+/* comparison: the VEC compare (vec_compare(), TCMP's element rule) on the
+ * FP32 encodings of the inputs. */
 static void group_comparison(const JsonValue *g, Tally *t)
 {
+    static const struct { const char *name; VecCmp cmp; } modes[] = {
+        { "EQ", VEC_EQ }, { "NE", VEC_NE }, { "LT", VEC_LT },
+        { "GT", VEC_GT }, { "LE", VEC_LE }, { "GE", VEC_GE },
+    };
+
     for (size_t i = 0; i < g->count; i++) {
         const JsonValue *e = g->items[i], *in = json_get(e, "inputs");
         const char *mode = json_get_str(e, "mode");
-        double a = 0, b = 0;
+        unsigned flags = 0;
         int r = -1;
 
         if (!in || in->count != 2 || !mode) {
             check(t, false, "comparison: malformed entry %zu", i);
             continue;
         }
-        check(t, parse_value(in->items[0]->string, &a) &&
-                 parse_value(in->items[1]->string, &b),
-              "comparison: bad inputs");
-        a = fp32(a);
-        b = fp32(b);
-        if (strcmp(mode, "EQ") == 0) {
-            r = a == b;
-        } else if (strcmp(mode, "NE") == 0) {
-            r = a != b;
-        } else if (strcmp(mode, "LT") == 0) {
-            r = a < b;
-        } else if (strcmp(mode, "LE") == 0) {
-            r = a <= b;
-        } else if (strcmp(mode, "GT") == 0) {
-            r = a > b;
-        } else if (strcmp(mode, "GE") == 0) {
-            r = a >= b;
+        for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+            if (strcmp(mode, modes[m].name) == 0) {
+                r = vec_compare(TILE_DT_FP32, modes[m].cmp,
+                                fp32_raw_of(in->items[0]->string, t),
+                                fp32_raw_of(in->items[1]->string, t), &flags);
+            }
         }
         check(t, r == (int)number_of(e, "expected", -2),
               "comparison %s %s %s: %d", in->items[0]->string, mode,
@@ -1667,10 +1681,12 @@ static void group_matrix_postprocess(const JsonValue *g, Tally *t)
 }
 
 /*
- * mixed_expdif: the exact FP16/BF16 -> FP32 widenings (every encoding of
- * both, against the group's rules), and per discriminator vector the
- * widen-first and source-precision SUB results; EXP uses the host exp()
- * rounded once to FP32.
+ * mixed_expdif: the EXPDIF expansions' own code (numeric/sfu_elem.c): the
+ * exact FP16/BF16 -> FP32 widenings (every encoding of both, against the
+ * group's rules), and per discriminator vector the widen-first SUB and EXP
+ * (sfu_expdif(), what TROW / TCOLEXPANDEXPDIF run) and the source-precision
+ * alternative the profile rejects (VEC SUB in the source type, widened,
+ * then the SFU EXP), which must differ.
  */
 static void group_mixed_expdif(const JsonValue *g, Tally *t)
 {
@@ -1682,20 +1698,18 @@ static void group_mixed_expdif(const JsonValue *g, Tally *t)
                             "ZeroExtend32(source_bits) << 16") == 0,
           "mixed_expdif: unknown BF16 widening rule");
     for (uint64_t raw = 0; raw < 0x10000; raw++) {
-        unsigned fb = 0, fh = 0;
-        uint64_t b = tile_num_convert(TILE_DT_FP32, TILE_DT_BF16, raw, RNE, 0,
-                                      &fb);
-        uint64_t h = tile_num_convert(TILE_DT_FP32, TILE_DT_FP16, raw, RNE, 0,
-                                      &fh);
+        bool snan = false;
+        uint64_t b = sfu_widen_bf16_fp32(raw);
+        uint64_t h = sfu_widen_fp16_fp32(raw, &snan);
 
         if (!tile_num_class_is_nan(tile_num_classify(TILE_DT_BF16, raw))) {
-            check(t, b == raw << 16 && fb == 0, "BF16 0x%llx widens to 0x%llx",
+            check(t, b == raw << 16, "BF16 0x%llx widens to 0x%llx",
                   (unsigned long long)raw, (unsigned long long)b);
         }
         if (!tile_num_class_is_nan(tile_num_classify(TILE_DT_FP16, raw))) {
             check(t, same_value(tile_num_to_double(TILE_DT_FP32, h),
-                                tile_num_to_double(TILE_DT_FP16, raw)) &&
-                     fh == 0, "FP16 0x%llx widens to 0x%llx",
+                                tile_num_to_double(TILE_DT_FP16, raw)) && !snan,
+                  "FP16 0x%llx widens to 0x%llx",
                   (unsigned long long)raw, (unsigned long long)h);
         }
         widened += 2;
@@ -1704,23 +1718,21 @@ static void group_mixed_expdif(const JsonValue *g, Tally *t)
     for (size_t i = 0; dv && i < dv->count; i++) {
         const JsonValue *e = dv->items[i];
         TileDType src = type_of(e, "source_type", t);
+        uint64_t a = raw_of(e, "a", t), b = raw_of(e, "b", t);
+        bool snan = false;
         unsigned flags = 0;
-        uint64_t wa = tile_num_convert(TILE_DT_FP32, src, raw_of(e, "a", t),
-                                       RNE, 0, &flags);
-        uint64_t wb = tile_num_convert(TILE_DT_FP32, src, raw_of(e, "b", t),
-                                       RNE, 0, &flags);
-        double diff = tile_num_to_double(TILE_DT_FP32, wa) -
-                      tile_num_to_double(TILE_DT_FP32, wb);
-        uint64_t wsub = tile_num_from_double(TILE_DT_FP32, diff, RNE, 0, NULL);
-        uint64_t ssub = tile_num_convert(TILE_DT_FP32, src,
-            tile_num_from_double(src, diff, RNE, 0, NULL), RNE, 0, NULL);
-        uint64_t wexp = tile_num_from_double(TILE_DT_FP32,
-            exp(tile_num_to_double(TILE_DT_FP32, wsub)), RNE, 0, NULL);
-        uint64_t sexp = tile_num_from_double(TILE_DT_FP32,
-            exp(tile_num_to_double(TILE_DT_FP32, ssub)), RNE, 0, NULL);
+        uint32_t wa = src == TILE_DT_FP16 ? sfu_widen_fp16_fp32(a, &snan)
+                                          : sfu_widen_bf16_fp32(a);
+        uint32_t wb = src == TILE_DT_FP16 ? sfu_widen_fp16_fp32(b, &snan)
+                                          : sfu_widen_bf16_fp32(b);
+        uint64_t wsub = vec_binary(TILE_DT_FP32, VEC_SUB, wa, wb, false, &flags);
+        uint64_t ssub16 = vec_binary(src, VEC_SUB, a, b, false, &flags);
+        uint64_t ssub = src == TILE_DT_FP16 ? sfu_widen_fp16_fp32(ssub16, &snan)
+                                            : sfu_widen_bf16_fp32(ssub16);
+        uint64_t wexp = sfu_expdif(src, TILE_DT_FP32, a, b, false, &flags);
+        uint64_t sexp = sfu_unary(TILE_DT_FP32, SFU_EXP, ssub, false, &flags);
 
-        check(t, flags == 0, "mixed_expdif %zu: widening flags 0x%x", i,
-              flags);
+        check(t, !snan, "mixed_expdif %zu: a signaling NaN from the widening", i);
         check(t, wsub == raw_of(e, "widen_first_sub", t),
               "mixed_expdif %zu: widen-first SUB 0x%llx", i,
               (unsigned long long)wsub);
@@ -1733,6 +1745,7 @@ static void group_mixed_expdif(const JsonValue *g, Tally *t)
         check(t, sexp == raw_of(e, "source_precision_exp", t),
               "mixed_expdif %zu: source-precision EXP 0x%llx", i,
               (unsigned long long)sexp);
+        check(t, wexp != sexp, "mixed_expdif %zu: the two readings agree", i);
         t->checked++;
     }
 }
@@ -1765,45 +1778,46 @@ static void group_packed_lane_order(const JsonValue *g, Tally *t)
     }
 }
 
-/* reduction: ARGMAX, MIN and SUM with plain C on the decoded FP32 inputs
- * (a NaN sum encodes as the canonical NaN); MAX of signed zeros needs the
- * engines' MIN/MAX rule, which is not a format rule. */
+/* reduction: the SFU reduction fold (numeric/elem_order.c, what TROW* /
+ * TCOL* run) over the FP32 encodings of the inputs. */
 static void group_reduction(const JsonValue *g, Tally *t)
 {
+    static const struct { const char *name; TileReduceOp op; } ops[] = {
+        { "SUM", TILE_RED_SUM }, { "MAX", TILE_RED_MAX }, { "MIN", TILE_RED_MIN },
+        { "PROD", TILE_RED_PROD }, { "ARGMAX", TILE_RED_ARGMAX },
+        { "ARGMIN", TILE_RED_ARGMIN },
+    };
+
     for (size_t i = 0; i < g->count; i++) {
         const JsonValue *e = g->items[i], *in = json_get(e, "inputs");
         const char *op = json_get_str(e, "operation");
-        size_t n = in ? in->count : 0, best = 0;
-        double acc = 0;
-        bool seen = false;
+        int found = -1;
+        unsigned flags = 0;
+        TileReduce red;
+        uint64_t r;
 
-        if (strcmp(op, "MAX") == 0 || !n) {
-            skip(t, "MAX of signed zeros is the VEC MIN/MAX rule");
-            continue;
-        }
-        for (size_t k = 0; k < n; k++) {
-            double v = fp32(list_value(in, k, t));
-
-            if (strcmp(op, "SUM") == 0) {
-                acc = fp32(acc + v);
-            } else if (!isnan(v) && (!seen ||
-                       (strcmp(op, "ARGMAX") == 0 ? v > acc : v < acc))) {
-                acc = v;
-                best = k;
-                seen = true;
+        for (size_t k = 0; op && k < sizeof(ops) / sizeof(ops[0]); k++) {
+            if (strcmp(op, ops[k].name) == 0) {
+                found = (int)k;
             }
         }
-        if (strcmp(op, "ARGMAX") == 0) {
-            check(t, best == (size_t)number_of(e, "expected_index", -1),
-                  "ARGMAX: index %zu", best);
-        } else if (strcmp(op, "SUM") == 0 &&
-                   strcmp(json_get_str(e, "expected"), "canonical-qNaN") == 0) {
-            uint64_t r = tile_num_from_double(TILE_DT_FP32, acc, RNE, 0, NULL);
-
-            check(t, r == 0x7fc00000, "SUM: 0x%llx", (unsigned long long)r);
+        if (found < 0 || !in || !in->count) {
+            check(t, false, "reduction: malformed entry %zu", i);
+            continue;
+        }
+        tile_reduce_begin(&red, TILE_DT_FP32, ops[found].op, false);
+        for (size_t k = 0; k < in->count; k++) {
+            tile_reduce_step(&red, fp32_raw_of(in->items[k]->string, t), &flags);
+        }
+        r = tile_reduce_result(&red);
+        if (json_get(e, "expected_index")) {
+            check(t, r == (uint64_t)number_of(e, "expected_index", -1),
+                  "%s: index %llu", op, (unsigned long long)r);
+        } else if (strcmp(json_get_str(e, "expected"), "canonical-qNaN") == 0) {
+            check(t, r == 0x7fc00000, "%s: 0x%llx", op, (unsigned long long)r);
         } else {
-            check(t, same_value(acc, value_of(e, "expected", t)), "%s: %g",
-                  op, acc);
+            check(t, r == fp32_raw_of(json_get_str(e, "expected"), t), "%s: 0x%llx",
+                  op, (unsigned long long)r);
         }
         t->checked++;
     }
@@ -1908,36 +1922,75 @@ static void group_saturation(const JsonValue *g, Tally *t)
     }
 }
 
-/* signed_zero: the sign of an exact zero product or sum survives the FP32
- * encoding; minimum/maximum of zeros are the engines' MIN/MAX rule. */
+/* signed_zero: the VEC element arithmetic (TMUL, TADD, TMIN, TMAX:
+ * vec_binary(), round to nearest even) on FP32 encodings. */
 static void group_signed_zero(const JsonValue *g, Tally *t)
 {
+    static const struct { const char *name; VecBinOp op; } ops[] = {
+        { "multiply", VEC_MUL }, { "add", VEC_ADD },
+        { "minimum", VEC_MIN }, { "maximum", VEC_MAX },
+    };
+
     for (size_t i = 0; i < g->count; i++) {
         const JsonValue *e = g->items[i], *in = json_get(e, "inputs");
         const char *op = json_get_str(e, "operation");
-        double a = list_value(in, 0, t), b = list_value(in, 1, t), v;
+        const char *rounding = json_get_str(e, "rounding");
+        unsigned flags = 0;
+        int found = -1;
         uint64_t r;
 
-        if (strcmp(op, "multiply") == 0) {
-            v = a * b;
-        } else if (strcmp(op, "add") == 0 &&
-                   strcmp(json_get_str(e, "rounding"), "RNE") == 0) {
-            v = a + b;
-        } else {
-            skip(t, "minimum/maximum of zeros are the VEC MIN/MAX rule");
+        for (size_t k = 0; op && k < sizeof(ops) / sizeof(ops[0]); k++) {
+            if (strcmp(op, ops[k].name) == 0) {
+                found = (int)k;
+            }
+        }
+        /* the VEC arithmetic rounds to nearest even */
+        if (found < 0 || !in || in->count != 2 || (rounding && strcmp(rounding, "RNE"))) {
+            check(t, false, "signed_zero: entry %zu not an RNE VEC operation", i);
             continue;
         }
-        r = tile_num_from_double(TILE_DT_FP32, v, RNE, 0, NULL);
+        r = vec_binary(TILE_DT_FP32, ops[found].op, fp32_raw_of(in->items[0]->string, t),
+                       fp32_raw_of(in->items[1]->string, t), false, &flags);
         check(t, r == raw_of(e, "expected", t), "%s: 0x%llx",
               json_get_str(e, "id"), (unsigned long long)r);
         t->checked++;
     }
 }
 
+/* sort: one group through the TSORT sort (tile_sort_group()), ascending and
+ * descending; the expected original indices in each direction. */
 static void group_sort(const JsonValue *g, Tally *t)
 {
+    static const char *const keys[2] = {
+        "ascending_expected_original_indices", "descending_expected_original_indices",
+    };
+
     for (size_t i = 0; i < g->count; i++) {
-        skip(t, "the sort order is an engine rule, not a format rule");
+        const JsonValue *e = g->items[i], *in = json_get(e, "input_values");
+        TileDType ty = type_of(e, "data_type", t);
+        TileSortItem items[64];
+        size_t n = in ? in->count : 0;
+
+        if (!n || n > 64 || ty != TILE_DT_FP32) {
+            check(t, false, "sort: entry %zu is not an FP32 group of 1..64", i);
+            continue;
+        }
+        for (int desc = 0; desc < 2; desc++) {
+            const JsonValue *want = json_get(e, keys[desc]);
+
+            for (size_t k = 0; k < n; k++) {
+                items[k] = (TileSortItem) { fp32_raw_of(in->items[k]->string, t),
+                                            (uint32_t)k };
+            }
+            tile_sort_group(ty, items, (unsigned)n, desc);
+            check(t, want && want->count == n, "sort: %s missing", keys[desc]);
+            for (size_t k = 0; want && k < n && k < want->count; k++) {
+                check(t, items[k].index == (uint32_t)want->items[k]->number,
+                      "sort %s position %zu: index %u", desc ? "descending" : "ascending",
+                      k, items[k].index);
+            }
+        }
+        t->checked++;
     }
 }
 

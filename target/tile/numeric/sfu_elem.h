@@ -44,4 +44,15 @@ uint64_t sfu_unary(unsigned dtype, SfuUnOp op, uint64_t v, bool pto_v0, unsigned
 uint64_t sfu_unary_mode(unsigned dtype, SfuUnOp op, uint64_t v, TileRound rm,
                         unsigned *flags);
 
+/* ExactWidenFP16ToFP32 (value-preserving; a NaN gives 0x7fc00000 and
+ * *snan is set for a signaling one) and ExactWidenBF16ToFP32. */
+uint32_t sfu_widen_fp16_fp32(uint64_t raw, bool *snan);
+uint32_t sfu_widen_bf16_fp32(uint64_t raw);
+
+/* EXPDIF of the TROW / TCOLEXPANDEXPDIF expansions: exp(a - b), SUB then
+ * EXP in the destination type dst, each rounded once; FP16 / BF16 sources
+ * into FP32 are widened exactly first (hardware profile, mixed_expdif). */
+uint64_t sfu_expdif(unsigned src, unsigned dst, uint64_t a, uint64_t b, bool pto_v0,
+                    unsigned *flags);
+
 #endif /* TARGET_TILE_SFU_ELEM_H */

@@ -135,6 +135,16 @@ uint64_t tile_int_normalize(TileDType t, uint64_t raw)
     return raw;
 }
 
+uint64_t tile_num_order_key(TileDType t, uint64_t raw)
+{
+    const TileDTypeInfo *d = tile_dtype_info(t);
+    unsigned w = d ? d->width : 64;
+    uint64_t sign = 1ull << (w - 1);
+
+    raw &= mask_bits(w);
+    return raw & sign ? ~raw & mask_bits(w) : raw | sign;
+}
+
 /* ---- Classification and decoding ---------------------------------------- */
 
 typedef struct BinaryFields {

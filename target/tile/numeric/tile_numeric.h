@@ -219,6 +219,11 @@ uint64_t tile_num_one(TileDType t);
 /* HardwareTCVTTypePairSupported: E8M0 accepts FP16, BF16, FP32 sources. */
 bool tile_num_tcvt_supported(TileDType dst, TileDType src);
 
+/* A key monotonic in the value of a non-NaN sign-magnitude (floating)
+ * encoding of t, over its width (TileFloatingOrderKey): -0 orders below
+ * +0.  TMAX / TMIN / TCMP and the sorts order by it. */
+uint64_t tile_num_order_key(TileDType t, uint64_t raw);
+
 /* Integer raw value sign- or zero-extended to 64 bits. */
 uint64_t tile_int_normalize(TileDType t, uint64_t raw);
 

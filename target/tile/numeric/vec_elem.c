@@ -423,15 +423,6 @@ static uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
     return wide_round(dtype, &p, flags);
 }
 
-/* The order key of TMAX / TMIN / TCMP: monotonic in the value over W bits. */
-static uint64_t order_key(unsigned dtype, uint64_t v)
-{
-    unsigned w = elem_width(dtype);
-    uint64_t sign = UINT64_C(1) << (w - 1);
-
-    return v & sign ? elem_low_bits(~v, w) : v | sign;
-}
-
 /* maximumNumber / minimumNumber with -0 < +0 (HardwareNumericMinMaxSpecial). */
 static uint64_t float_minmax(unsigned dtype, bool max, uint64_t l, uint64_t r,
                              unsigned *flags)
@@ -449,9 +440,9 @@ static uint64_t float_minmax(unsigned dtype, bool max, uint64_t l, uint64_t r,
         return nl ? r : l;          /* the number, bits unchanged */
     }
     if (max) {
-        return order_key(dtype, l) >= order_key(dtype, r) ? l : r;
+        return tile_num_order_key(dtype, l) >= tile_num_order_key(dtype, r) ? l : r;
     }
-    return order_key(dtype, l) <= order_key(dtype, r) ? l : r;
+    return tile_num_order_key(dtype, l) <= tile_num_order_key(dtype, r) ? l : r;
 }
 
 uint64_t vec_binary(unsigned dtype, VecBinOp op, uint64_t l, uint64_t r, bool pto_v0,
@@ -539,7 +530,7 @@ bool vec_compare(unsigned dtype, VecCmp cmp, uint64_t l, uint64_t r, unsigned *f
             return cmp == VEC_NE;
         }
         equal = both_zero || l == r;
-        less = !both_zero && order_key(dtype, l) < order_key(dtype, r);
+        less = !both_zero && tile_num_order_key(dtype, l) < tile_num_order_key(dtype, r);
     } else {
         uint64_t a = tile_int_normalize(dtype, l), b = tile_int_normalize(dtype, r);
         equal = a == b;

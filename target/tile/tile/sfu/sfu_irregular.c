@@ -20,6 +20,7 @@
 #include "cpu.h"
 #include "tile/engines.h"
 #include "numeric/tile_numeric.h"
+#include "numeric/elem_order.h"
 
 static void histogram_commit(Tepl *v);
 static void sort_commit(Tepl *v);
@@ -62,39 +63,11 @@ static const TileBind *dst_binding(const TileOp *op, unsigned ordinal)
     g_assert_not_reached();
 }
 
-/* ---- Sorting order (TileSortLeftBefore) ---- */
+/* ---- Sorting (the order: numeric/elem_order.c tile_sort_before()) ---- */
 
 static bool sort_type(unsigned dt)
 {
     return dt == TILE_DT_FP32 || dt == TILE_DT_FP16;
-}
-
-/* Sign-magnitude to a key that orders as unsigned (TileFloatingOrderKey). */
-static uint64_t order_key(unsigned dt, uint64_t x)
-{
-    uint64_t sign = 1ull << (tile_dtype_bits(dt) - 1), all = (sign << 1) - 1;
-
-    x &= all;
-    return x & sign ? ~x & all : x | sign;
-}
-
-/* Numbers before NaNs in both directions; NaNs, +-0 and equal values are
- * "before" each other, which keeps the sort and the merge stable. */
-static bool left_before(unsigned dt, uint64_t l, uint64_t r, bool desc)
-{
-    TileNumClass lc = tile_num_classify(dt, l), rc = tile_num_classify(dt, r);
-
-    if (tile_num_class_is_nan(lc)) {
-        return tile_num_class_is_nan(rc);
-    }
-    if (tile_num_class_is_nan(rc)) {
-        return true;
-    }
-    if ((tile_num_class_is_zero(lc) && tile_num_class_is_zero(rc)) || l == r) {
-        return true;
-    }
-    return desc ? order_key(dt, l) > order_key(dt, r)
-                : order_key(dt, l) < order_key(dt, r);
 }
 
 /* flag0 (B.IOR RegSrc0) of each PE: 0 ascending, 1 descending, else TL. */
@@ -146,25 +119,6 @@ static void sort_check_complete(Tepl *v)
     }
 }
 
-typedef struct SortItem {
-    uint64_t x;
-    uint32_t idx;
-} SortItem;
-
-/* A stable insertion sort: the order the model's bubble passes give. */
-static void sort_group(unsigned dt, SortItem *a, unsigned n, bool desc)
-{
-    for (unsigned i = 1; i < n; i++) {
-        SortItem t = a[i];
-        unsigned j = i;
-        while (j > 0 && !left_before(dt, a[j - 1].x, t.x, desc)) {
-            a[j] = a[j - 1];
-            j--;
-        }
-        a[j] = t;
-    }
-}
-
 static void sort_commit(Tepl *v)
 {
     TileOp *op = v->op;
@@ -206,14 +160,14 @@ static void sort_commit(Tepl *v)
         for (uint32_t r = 0; r < s->d.valid_rows; r++) {
             for (uint32_t g = 0; g < s->d.valid_cols; g += w) {
                 unsigned n = MIN(w, s->d.valid_cols - g);
-                SortItem a[64];
+                TileSortItem a[64];
                 for (unsigned i = 0; i < n; i++) {
-                    a[i] = (SortItem) { tepl_elem(s, pe, r, g + i), i };
+                    a[i] = (TileSortItem) { tepl_elem(s, pe, r, g + i), i };
                 }
-                sort_group(v->dt, a, n, v->scalar[pe]);
+                tile_sort_group(v->dt, a, n, v->scalar[pe]);
                 for (unsigned i = 0; i < n; i++) {
                     tepl_store(v->d, pe, r, g + i, a[i].x);
-                    tepl_store(idx, pe, r, g + i, a[i].idx);
+                    tepl_store(idx, pe, r, g + i, a[i].index);
                 }
             }
         }
@@ -228,7 +182,7 @@ static void sort_commit(Tepl *v)
 static bool sequence_ordered(Tepl *v, const TileLocal *t, unsigned pe)
 {
     for (uint32_t c = 0; c + 1 < t->d.valid_cols; c++) {
-        if (!left_before(v->dt, tepl_elem(t, pe, 0, c), tepl_elem(t, pe, 0, c + 1),
+        if (!tile_sort_before(v->dt, tepl_elem(t, pe, 0, c), tepl_elem(t, pe, 0, c + 1),
                          v->scalar[pe])) {
             return false;
         }
@@ -278,7 +232,7 @@ static void mrgsort_commit(Tepl *v)
             uint64_t a = i < l->d.valid_cols ? tepl_elem(l, pe, 0, i) : 0;
             uint64_t b = j < r->d.valid_cols ? tepl_elem(r, pe, 0, j) : 0;
             bool left = j >= r->d.valid_cols ||
-                        (i < l->d.valid_cols && left_before(v->dt, a, b, v->scalar[pe]));
+                        (i < l->d.valid_cols && tile_sort_before(v->dt, a, b, v->scalar[pe]));
 
             tepl_put(v, pe, 0, k, left ? a : b);
             i += left;
