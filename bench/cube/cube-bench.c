@@ -21,7 +21,7 @@
 #include <cblas.h>
 
 #include "tile/cube/cube_decode.h"
-#include "tile/cube/cube_kernel.h"
+#include "numeric/gemm.h"
 
 enum { PES = 4, M_PER_PE = 32 };
 

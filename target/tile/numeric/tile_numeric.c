@@ -723,6 +723,64 @@ uint64_t tile_num_round(TileDType t, const TileNumExact *x, TileRound rm,
     return 0;
 }
 
+/* ---- The B.FPATR reference encoders -------------------------------------- */
+
+/* floor(log2 |x|) of a nonzero exact value. */
+static int exact_log2(const TileNumExact *x)
+{
+    return x->exp + msb64(x->sig);
+}
+
+/* |x| > |y| for nonzero exact values with sticky clear. */
+static bool exact_mag_above(const TileNumExact *x, const TileNumExact *y)
+{
+    int ex = exact_log2(x), ey = exact_log2(y);
+
+    if (ex != ey) {
+        return ex > ey;
+    }
+    return x->sig << (63 - msb64(x->sig)) > y->sig << (63 - msb64(y->sig));
+}
+
+uint64_t tile_num_round_reference(TileDType t, const TileNumExact *x, TileRound rm,
+                                  bool sat, unsigned *flags)
+{
+    const TileDTypeInfo *d = tile_dtype_info(t);
+    bool narrow = t == TILE_DT_E4M3 || t == TILE_DT_HIF8;
+    int emin = t == TILE_DT_HIF8 ? HIF8_EMIN : binary_emin(d);
+    unsigned f = 0;
+    uint64_t r;
+
+    if (x->sig == 0) {
+        return 0;
+    }
+    if (narrow) {
+        TileNumExact max;
+
+        tile_num_exact(t, d->max_raw, &max);
+        if (exact_mag_above(x, &max)) {
+            add_flags(flags, TILE_NUM_OF | TILE_NUM_NX);
+            if (sat) {
+                return x->neg ? d->min_raw : d->max_raw;
+            }
+            return d->has_inf ? float_inf(d, x->neg) : d->nan_raw;
+        }
+    }
+    r = tile_num_round(t, x, rm, sat ? TILE_NUM_SAT : 0, &f);
+    if ((f & TILE_NUM_OF) && !sat) {
+        r = float_inf(d, x->neg);
+    }
+    if (narrow && tile_num_class_is_zero(tile_num_classify(t, r))) {
+        r = 0;
+    }
+    f &= ~TILE_NUM_UF;
+    if ((f & TILE_NUM_NX) && !(f & TILE_NUM_OF) && exact_log2(x) < emin) {
+        f |= TILE_NUM_UF;
+    }
+    add_flags(flags, f);
+    return r;
+}
+
 /* ---- Conversion --------------------------------------------------------- */
 
 static bool is_integer(const TileDTypeInfo *d)

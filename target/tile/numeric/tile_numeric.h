@@ -199,6 +199,23 @@ uint64_t tile_num_round(TileDType t, const TileNumExact *x, TileRound rm,
                         unsigned opts, unsigned *flags);
 
 /*
+ * The reference encoders of B.FPATR post-processing
+ * (PTO-ARCH-PROFILE-MATRIX-QUANTIZATION), for t = FP32, FP16, BF16, E4M3
+ * or HiF8: tile_num_round() of the exact value, except that
+ *   - FP32 / FP16 / BF16 overflow to infinity in every rounding mode (the
+ *     largest finite value only with sat);
+ *   - E4M3 / HiF8 overflow when the magnitude exceeds the largest finite
+ *     value before rounding (NaN for E4M3, infinity for HiF8; the largest
+ *     finite value with sat), and a result that rounds to zero is +0;
+ *   - UF is decided before rounding: an inexact result whose exact
+ *     magnitude is below the smallest normal;
+ *   - an exact zero encodes as +0.
+ * docs/numeric-formats.md lists these differences.
+ */
+uint64_t tile_num_round_reference(TileDType t, const TileNumExact *x, TileRound rm,
+                                  bool sat, unsigned *flags);
+
+/*
  * Convert one element of type src into type dst (TCVT semantics): NaN,
  * infinity and invalid encodings get the special results of
  * docs/numeric-formats.md, finite values are rounded once from their exact
