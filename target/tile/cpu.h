@@ -17,7 +17,6 @@
 #include "cpu-qom.h"
 
 #include "exec/cpu-defs.h"
-#include "fpu/softfloat-types.h"
 
 /*
  * AMO state: the LR/SC reservation monitor.
@@ -92,7 +91,6 @@ enum {
 #define TILE_FSU_CORE_STATE_MASK        (0xffull << 32)
 
 typedef struct TileFsuState {
-    float_status fp_status;     /* scratch softfloat state, set per operation */
     uint32_t flags;             /* CORE_STATE[36:32]: sticky NV DZ OF UF NX */
     uint32_t rmode;             /* CORE_STATE[39:37]: raw 3-bit encoding */
 } TileFsuState;

@@ -55,7 +55,8 @@ static uint64_t int_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r)
 
 /* ---- Floating point ---- */
 
-static uint64_t float_div(unsigned dtype, uint64_t l, uint64_t r, unsigned *flags)
+static uint64_t float_div(unsigned dtype, uint64_t l, uint64_t r, TileRound rm,
+                          unsigned *flags)
 {
     TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
     uint64_t nan;
@@ -82,7 +83,7 @@ static uint64_t float_div(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
     }
     tile_num_exact(dtype, l, &a);
     tile_num_exact(dtype, r, &b);
-    return tile_num_div(dtype, &a, &b, TILE_RND_RNE, flags);
+    return tile_num_div(dtype, &a, &b, rm, flags);
 }
 
 /*
@@ -173,7 +174,13 @@ uint64_t sfu_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r, bool pt
         }
         return elem_low_bits(op == SFU_DIV ? l / r : l % r, w);
     }
-    return op == SFU_DIV ? float_div(dtype, l, r, flags) : float_rem(dtype, l, r, flags);
+    return op == SFU_DIV ? float_div(dtype, l, r, TILE_RND_RNE, flags)
+                         : float_rem(dtype, l, r, flags);
+}
+
+uint64_t sfu_div_mode(unsigned dtype, uint64_t l, uint64_t r, TileRound rm, unsigned *flags)
+{
+    return float_div(dtype, l, r, rm, flags);
 }
 
 /* ---- Elementary functions ---- */

@@ -38,6 +38,8 @@ bool sfu_type_a9(unsigned dtype);
 uint64_t sfu_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r, bool pto_v0,
                     unsigned *flags);
 uint64_t sfu_unary(unsigned dtype, SfuUnOp op, uint64_t v, bool pto_v0, unsigned *flags);
+/* Floating l / r under the ieee profile, rounded in mode rm (the FSU's FDIV). */
+uint64_t sfu_div_mode(unsigned dtype, uint64_t l, uint64_t r, TileRound rm, unsigned *flags);
 /* The ieee profile's result in rounding mode rm (the SFU rounds to nearest
  * even; the FSU's FEXP in its active mode): the special-value table, then
  * the correctly rounded value (elem_func.h). */

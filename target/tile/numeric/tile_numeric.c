@@ -653,17 +653,19 @@ static uint64_t e8m0_round(const TileNumExact *x, TileRound rm,
 }
 
 /*
- * An integer destination: round to an integer, then check the range.  Out
- * of range gives the clamped value with SAT (OF NX), the value modulo
- * 2^width with WRAP (OF NX), else the indefinite value (NV): the minimum of
- * a signed type, the maximum of an unsigned one.
+ * An integer destination of `width` bits: round to an integer, then check
+ * the range.  Out of range gives the clamped value with SAT (OF NX), the
+ * value modulo 2^width with WRAP (OF NX), else the indefinite value (NV):
+ * the minimum of a signed type, the maximum of an unsigned one.
  */
-static uint64_t int_round(const TileDTypeInfo *d, const TileNumExact *x,
-                          TileRound rm, unsigned opts, unsigned *flags)
+uint64_t tile_num_round_int(const TileNumExact *x, unsigned width, bool is_signed,
+                            TileRound rm, unsigned opts, unsigned *flags)
 {
-    uint64_t mask = mask_bits(d->width);
-    uint64_t lim_pos = d->is_signed ? d->max_raw : mask;
-    uint64_t lim_neg = d->is_signed ? d->min_raw : 0;  /* magnitudes */
+    uint64_t mask = mask_bits(width);
+    uint64_t min_raw = is_signed ? 1ull << (width - 1) : 0;
+    uint64_t max_raw = is_signed ? min_raw - 1 : mask;
+    uint64_t lim_pos = max_raw;
+    uint64_t lim_neg = min_raw;                 /* magnitudes */
     uint64_t k = 0;
     Rest rest = REST_ZERO;
     bool over = false;
@@ -685,14 +687,14 @@ static uint64_t int_round(const TileDTypeInfo *d, const TileNumExact *x,
     if (over) {
         if (opts & TILE_NUM_SAT) {
             add_flags(flags, TILE_NUM_OF | TILE_NUM_NX);
-            return x->neg ? d->min_raw : d->max_raw;
+            return x->neg ? min_raw : max_raw;
         }
         if (opts & TILE_NUM_WRAP) {
             add_flags(flags, TILE_NUM_OF | TILE_NUM_NX);
             return (x->neg ? -k : k) & mask;
         }
         add_flags(flags, TILE_NUM_NV);
-        return d->is_signed ? d->min_raw : d->max_raw;
+        return is_signed ? min_raw : max_raw;
     }
     if (rest != REST_ZERO) {
         add_flags(flags, TILE_NUM_NX);
@@ -718,7 +720,7 @@ uint64_t tile_num_round(TileDType t, const TileNumExact *x, TileRound rm,
         return e8m0_round(x, rm, opts, flags);
     case TILE_KIND_SIGNED:
     case TILE_KIND_UNSIGNED:
-        return int_round(d, x, rm, opts, flags);
+        return tile_num_round_int(x, d->width, d->is_signed, rm, opts, flags);
     }
     return 0;
 }

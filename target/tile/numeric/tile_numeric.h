@@ -198,6 +198,11 @@ TileRound tile_round_tcvt_default(TileDType dst);
 uint64_t tile_num_round(TileDType t, const TileNumExact *x, TileRound rm,
                         unsigned opts, unsigned *flags);
 
+/* tile_num_round() into an integer of any width 1..64 (the FSU's integer
+ * carriers include U2, U1, S2, S1). */
+uint64_t tile_num_round_int(const TileNumExact *x, unsigned width, bool is_signed,
+                            TileRound rm, unsigned opts, unsigned *flags);
+
 /*
  * The reference encoders of B.FPATR post-processing
  * (PTO-ARCH-PROFILE-MATRIX-QUANTIZATION), for t = FP32, FP16, BF16, E4M3
