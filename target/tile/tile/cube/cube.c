@@ -15,7 +15,7 @@
  * (made by the CUBE transport TLOADs), Shared A and B row-major
  * registers; MX scales (E8M0) and bias are row-major tiles.  Every check
  * is made before any effect (tile/op.h); the products run on the
- * kernels of cube_kernel.c over operands decoded once (cube_decode.c).
+ * kernels of numeric/gemm.c over operands decoded once (numeric/gemm_decode.c).
  */
 
 #include "qemu/osdep.h"
@@ -23,7 +23,7 @@
 #include "cpu.h"
 #include "tile/engines.h"
 #include "numeric/tile_numeric.h"
-#include "tile/cube/cube_decode.h"
+#include "numeric/gemm_decode.h"
 #include "numeric/gemm.h"
 #include "numeric/vec_elem.h"
 #include "tile/cube/cube_post.h"
