@@ -372,3 +372,92 @@ uint64_t sfu_expdif(unsigned src, unsigned dst, uint64_t a, uint64_t b, bool pto
     d = vec_binary(dst, VEC_SUB, a, b, pto_v0, flags);
     return sfu_unary(dst, SFU_EXP, d, pto_v0, flags);
 }
+
+/* ---- TQUANT / TDEQUANT (the reference profile's rules, in every profile) ---- */
+
+/* round_rm(x * mult + zp) of finite FP32 x, the sum exact (so rounded once),
+ * into S8 / U8: clamped with Sat, else wrapped; NX when inexact, no OF. */
+static uint64_t quant_finite(uint64_t x, uint64_t mult, int64_t zp, TileRound rm,
+                             bool sat, bool sgn, unsigned *flags)
+{
+    int64_t lo = sgn ? -128 : 0, hi = sgn ? 127 : 255, q;
+    TileNumExact a, m, s;
+    uint64_t p;
+    int e;
+
+    tile_num_exact(TILE_DT_FP32, x, &a);
+    tile_num_exact(TILE_DT_FP32, mult, &m);
+    p = a.sig * m.sig;                  /* below 2^48 */
+    e = a.exp + m.exp;
+    if (!p) {
+        q = zp;
+    } else if (e >= 0 && e + 63 - __builtin_clzll(p) >= 62) {
+        /* |x * mult| >= 2^62, a multiple of 2^15: out of range, zp mod 256 */
+        q = sat ? (a.neg ? lo : hi) : zp;
+    } else if (e >= 0) {
+        q = (a.neg ? -(int64_t)(p << e) : (int64_t)(p << e)) + zp;
+    } else if (!zp) {
+        s = (TileNumExact) { .neg = a.neg, .sig = p, .exp = e };
+        q = (int64_t)tile_num_round(TILE_DT_S64, &s, rm, 0, flags);
+    } else {
+        /* in fixed point with fe >= -55 fraction bits (zp * 2^55 < 2^63);
+         * bits of p below 2^fe fold into the sticky bit */
+        int fe = e > -55 ? e : -55;
+        unsigned sh = fe - e;
+        bool sticky = sh >= 64 ? true : sh && (p & ((1ull << sh) - 1));
+        int64_t fx;
+
+        p = sh >= 64 ? 0 : p >> sh;
+        fx = (a.neg ? -(int64_t)p : (int64_t)p) + zp * ((int64_t)1 << -fe);
+        s = (TileNumExact) { .neg = fx < 0, .exp = fe, .sticky = sticky };
+        s.sig = fx < 0 ? -(uint64_t)fx : (uint64_t)fx;
+        /* with sticky, fx has zp's sign and the dropped part lies on x's */
+        s.sig -= sticky && s.neg != a.neg;
+        q = (int64_t)tile_num_round(TILE_DT_S64, &s, rm, 0, flags);
+    }
+    if (sat) {
+        q = q < lo ? lo : q > hi ? hi : q;
+    }
+    return (uint64_t)q & 0xff;
+}
+
+uint64_t sfu_quant(uint64_t x, uint32_t mult, int64_t zp, TileRound rm, bool sat, bool sgn,
+                   unsigned *flags)
+{
+    TileNumClass c = tile_num_classify(TILE_DT_FP32, x);
+
+    if (tile_num_class_is_nan(c)) {
+        *flags |= TILE_NUM_NV;
+        return 0;
+    }
+    if (tile_num_class_is_inf(c)) {
+        /* saturated even without Sat */
+        *flags |= TILE_NUM_OF | TILE_NUM_NX;
+        return c == TILE_NUM_NEG_INF ? (sgn ? 0x80 : 0) : (sgn ? 0x7f : 0xff);
+    }
+    return quant_finite(x, mult, zp, rm, sat, sgn, flags);
+}
+
+/* round_rm((q - zp) * mult) into FP32; an overflow is +-inf in every
+ * rounding mode (ReferenceFP32FiniteEncoding). */
+uint64_t sfu_dequant(unsigned src, uint64_t q, uint32_t mult, int64_t zp, TileRound rm,
+                     unsigned *flags)
+{
+    int64_t n = (int64_t)tile_int_normalize(src, q) - zp;
+    unsigned fl = 0;
+    TileNumExact m, s;
+    uint64_t x;
+
+    if (!n) {
+        return 0;
+    }
+    tile_num_exact(TILE_DT_FP32, mult, &m);
+    s = (TileNumExact) { .neg = n < 0, .sig = (uint64_t)(n < 0 ? -n : n) * m.sig,
+                         .exp = m.exp };
+    x = tile_num_round(TILE_DT_FP32, &s, rm, 0, &fl);
+    if (fl & TILE_NUM_OF) {
+        x = (s.neg ? 0x80000000u : 0) | 0x7f800000u;
+    }
+    *flags |= fl;
+    return x;
+}

@@ -57,4 +57,17 @@ uint32_t sfu_widen_bf16_fp32(uint64_t raw);
 uint64_t sfu_expdif(unsigned src, unsigned dst, uint64_t a, uint64_t b, bool pto_v0,
                     unsigned *flags);
 
+/*
+ * TQUANT of one FP32 element into S8 (to_signed) or U8: x * mult + zp
+ * rounded once in rm, clamped with sat, else wrapped modulo 256 (NX when
+ * inexact, no OF); NaN gives 0 with NV, +-inf the type's extreme with OF
+ * NX.  TDEQUANT of one S8 / U8 element (src): (q - zp) * mult rounded once
+ * into FP32, an overflow +-inf in every mode.  docs/implementation-defined.md
+ * entry 48.
+ */
+uint64_t sfu_quant(uint64_t x, uint32_t mult, int64_t zp, TileRound rm, bool sat,
+                   bool to_signed, unsigned *flags);
+uint64_t sfu_dequant(unsigned src, uint64_t q, uint32_t mult, int64_t zp, TileRound rm,
+                     unsigned *flags);
+
 #endif /* TARGET_TILE_SFU_ELEM_H */
