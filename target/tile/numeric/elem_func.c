@@ -10,10 +10,11 @@
  * stands for a value above sqrt(2) times its power of two. */
 #define SQRT2_Q63 UINT64_C(0xb504f333f9de6484)
 
-/* The precisions of the bounds, in fraction bits: the first is enough but
- * for results within about 2^-60 of a rounding boundary. */
-#define FUNC_FIRST_FRAC 128
-#define FUNC_LAST_FRAC  1024
+/* The precisions of the bounds, in fraction bits: the first leaves a
+ * result undecided only within about 2^-80 (relative) of a rounding
+ * boundary; each next one doubles it. */
+#define FUNC_FIRST_FRAC 96
+#define FUNC_LAST_FRAC  768
 
 /* exp(r) is evaluated at r / 2^EXP_HALVINGS, then squared back. */
 #define EXP_HALVINGS 8
@@ -57,54 +58,78 @@ uint64_t tile_num_div(TileDType t, const TileNumExact *a, const TileNumExact *b,
     return tile_num_round(t, &q, rm, 0, flags);
 }
 
+/* floor(sqrt(n)) by Newton's iteration from above; *exact when n is a
+ * perfect square. */
+static uint64_t isqrt128(unsigned __int128 n, bool *exact)
+{
+    uint64_t hi = (uint64_t)(n >> 64);
+    int bits = hi ? 128 - __builtin_clzll(hi) : 64 - __builtin_clzll((uint64_t)n | 1);
+    unsigned __int128 y = (unsigned __int128)1 << ((bits + 1) / 2), z;
+
+    /* y >= sqrt(n); each step keeps y >= floor(sqrt(n)) and decreases it */
+    for (;;) {
+        z = (y + n / y) >> 1;
+        if (z >= y) {
+            break;
+        }
+        y = z;
+    }
+    *exact = y * y == n;
+    return (uint64_t)y;
+}
+
 uint64_t tile_num_sqrt(TileDType t, const TileNumExact *x, TileRound rm,
                        unsigned *flags)
 {
-    MpCtx c = mp_ctx(64);
     TileNumExact v = normalized(x), r;
     /* an even exponent: sig * 2^exp = (sig << shift) * 2^(exp - shift) */
     int shift = (v.exp & 1) ? 63 : 62;
-    Mp n, s;
     bool exact;
 
-    mp_set_raw(&c, &n, v.sig, shift);       /* below 2^127 */
-    mp_isqrt_int(&c, &s, &n, &exact);       /* at least 2^62 */
-    mp_to_exact(&c, &s, c.frac + (v.exp - shift) / 2, MP_DOWN, &r);
-    r.sticky |= !exact;
+    /* n below 2^127: its root is in [2^62, 2^63.5) */
+    r.sig = isqrt128((unsigned __int128)v.sig << shift, &exact);
+    r.exp = (v.exp - shift) / 2;
+    r.neg = false;
+    r.sticky = !exact;
     return tile_num_round(t, &r, rm, 0, flags);
 }
 
 /*
- * x = sig * 2^e with sig odd and e even (sig doubled otherwise):
- * 1 / sqrt(x) = 2^(-e/2) * 2^-96 * sqrt(2^192 / sig), and
- * floor(sqrt(floor(2^192 / sig))) = floor(sqrt(2^192 / sig)), which has
- * more than 64 bits; the root is exact only for sig = 1 (x a power of 4).
+ * x = s * 2^e with e even and s in [2^53, 2^55) (a format's significand
+ * shifted by an even amount): 1 / sqrt(x) = 2^(-e/2 - 84) * sqrt(2^168 / s),
+ * and floor(sqrt(floor(2^168 / s))) = floor(sqrt(2^168 / s)), a root of
+ * 57 or 58 bits of a quotient below 2^115; exact only for x a power of 4.
  */
 uint64_t tile_num_rsqrt(TileDType t, const TileNumExact *x, TileRound rm,
                         unsigned *flags)
 {
-    MpCtx c = mp_ctx(192);
-    uint64_t sig = x->sig;
-    int e = x->exp;
-    TileNumExact r;
-    Mp one, s, n, y;
+    uint64_t s = x->sig, q_hi, r;
+    unsigned __int128 q, rem;
+    int e = x->exp, shift;
+    TileNumExact y;
     bool exact;
 
-    while (!(sig & 1)) {
-        sig >>= 1;
+    while (!(s & 1)) {
+        s >>= 1;
         e++;
     }
     if (e & 1) {
-        sig <<= 1;              /* odd sig of a format: at most 53 bits */
+        s <<= 1;                /* odd s of a format: at most 53 bits */
         e--;
     }
-    mp_set_raw(&c, &one, 1, 0);
-    mp_set_raw(&c, &s, sig, 0);
-    mp_div(&c, &n, &one, &s, MP_DOWN);
-    mp_isqrt_int(&c, &y, &n, &exact);
-    mp_to_exact(&c, &y, c.frac - 96 - e / 2, MP_DOWN, &r);
-    r.sticky |= !(exact && sig == 1);
-    return tile_num_round(t, &r, rm, 0, flags);
+    shift = (54 - (63 - __builtin_clzll(s))) & ~1;
+    s <<= shift;
+    e -= shift;
+    /* 2^168 / s in two steps: 2^104 / s, then the remainder times 2^64 */
+    q_hi = (uint64_t)(((unsigned __int128)1 << 104) / s);
+    r = (uint64_t)(((unsigned __int128)1 << 104) % s);
+    rem = ((unsigned __int128)r << 64) % s;
+    q = (unsigned __int128)q_hi << 64 | (uint64_t)(((unsigned __int128)r << 64) / s);
+    y.sig = isqrt128(q, &exact);
+    y.exp = -e / 2 - 84;
+    y.neg = false;
+    y.sticky = rem != 0 || !exact;
+    return tile_num_round(t, &y, rm, 0, flags);
 }
 
 /* ---- Bounds of exp and log ---- */
@@ -147,7 +172,7 @@ static void atanh_bound(const MpCtx *c, const Mp *z, MpDir d, Mp *sum)
 }
 
 /* ln 2 = 2 atanh(1/3) */
-static void ln2_bounds(const MpCtx *c, Mp b[2])
+static void ln2_compute(const MpCtx *c, Mp b[2])
 {
     Mp one, third;
 
@@ -156,6 +181,37 @@ static void ln2_bounds(const MpCtx *c, Mp b[2])
         mp_div_u32(c, &third, &one, 3, d);
         atanh_bound(c, &third, d, &b[d]);
         mp_add(c, &b[d], &b[d], &b[d]);
+    }
+}
+
+/*
+ * The bounds of ln 2 at each precision, computed once: the first thread to
+ * claim a slot (0 -> 1) fills it and publishes it (2); any other computes
+ * its own copy meanwhile.  The values depend on nothing but the precision.
+ */
+static struct {
+    int state;
+    Mp b[2];
+} ln2_cache[4];
+
+static void ln2_bounds(const MpCtx *c, Mp b[2])
+{
+    int slot = c->frac == FUNC_FIRST_FRAC ? 0 : c->frac == 2 * FUNC_FIRST_FRAC ? 1 :
+               c->frac == 4 * FUNC_FIRST_FRAC ? 2 : 3;
+    int empty = 0;
+
+    if (__atomic_load_n(&ln2_cache[slot].state, __ATOMIC_ACQUIRE) == 2) {
+        b[0] = ln2_cache[slot].b[0];
+        b[1] = ln2_cache[slot].b[1];
+        return;
+    }
+    ln2_compute(c, b);
+    if (c->frac == FUNC_FIRST_FRAC << slot &&
+        __atomic_compare_exchange_n(&ln2_cache[slot].state, &empty, 1, false,
+                                    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+        ln2_cache[slot].b[0] = b[0];
+        ln2_cache[slot].b[1] = b[1];
+        __atomic_store_n(&ln2_cache[slot].state, 2, __ATOMIC_RELEASE);
     }
 }
 
@@ -279,23 +335,22 @@ static bool log_bounds(int frac, const TileNumExact *x, TileNumExact *lo,
     uint64_t s64 = x->sig << (63 - msb64(x->sig));
     int j = s64 > SQRT2_Q63 ? h + 1 : h;
     uint32_t aj = (uint32_t)(j < 0 ? -j : j);
-    Mp m, one, num, den, z, at[2], l2[2], mag[2];
+    uint64_t s55, unit;
+    Mp num, z, at[2], l2[2], mag[2];
     bool below, neg;
 
-    mp_set(&c, &m, s64, -63 - (j - h), MP_DOWN);        /* exact */
-    mp_set_int(&c, &one, 1);
-    below = mp_cmp(&c, &m, &one) < 0;
-    if (below) {
-        mp_sub(&c, &num, &one, &m);
-    } else {
-        mp_sub(&c, &num, &m, &one);
-    }
-    if (j == 0 && mp_is_zero(&c, &num)) {
+    /* m = s55 / 2^(55 + j - h), s55 the significand at bit 55: z is the
+     * quotient of the integers |s55 - 2^(55 + j - h)| and their sum, both
+     * below 2^57 */
+    s55 = x->sig << (55 - msb64(x->sig));
+    unit = UINT64_C(1) << (55 + j - h);
+    below = s55 < unit;
+    if (j == 0 && s55 == unit) {
         return false;                           /* x = 1: the caller's */
     }
-    mp_add(&c, &den, &m, &one);
+    mp_set_raw(&c, &num, below ? unit - s55 : s55 - unit, 0);
     for (int d = MP_DOWN; d <= MP_UP; d++) {
-        mp_div(&c, &z, &num, &den, d);
+        mp_div_u64(&c, &z, &num, s55 + unit, d);
         atanh_bound(&c, &z, d, &at[d]);
         mp_add(&c, &at[d], &at[d], &at[d]);
     }

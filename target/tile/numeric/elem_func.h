@@ -9,15 +9,15 @@
  *
  * Only the project's own integer arithmetic: no host floating point, no
  * long double, no libm, so the bits depend only on the inputs.  DIV, SQRT
- * and RSQRT are computed exactly (the quotient or root to 64 bits and a
- * sticky bit).  EXP and LOG are evaluated in fixed point with a proven
+ * and RSQRT are computed exactly (the quotient or root to at least 57 bits
+ * and a sticky bit, in 128-bit integers).  EXP and LOG are evaluated in fixed point with a proven
  * lower and upper bound (mp_fixed.h); when both bounds round to the same
  * encoding with the same flags, that is the result of the exact value
- * too, otherwise the evaluation is repeated with twice the precision, up
- * to 1,024 bits (Ziv's strategy).
+ * too, otherwise the evaluation is repeated with twice the precision, from
+ * 96 up to 768 fraction bits (Ziv's strategy).
  *
- * The arguments are exact finite values (TileNumExact with sticky clear);
- * the special values (NaN, infinities, zeros where the function has a
+ * The arguments are exact finite values of a Tile format (TileNumExact
+ * with sticky clear, at most 53 significant bits); the special values (NaN, infinities, zeros where the function has a
  * special rule) are the caller's.
  */
 #ifndef TARGET_TILE_ELEM_FUNC_H

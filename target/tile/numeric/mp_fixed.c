@@ -210,6 +210,27 @@ void mp_shr(const MpCtx *c, Mp *r, const Mp *a, int s, MpDir d)
     }
 }
 
+/* One 32-bit quotient word at a time; the remainder stays below b. */
+void mp_div_u64(const MpCtx *c, Mp *r, const Mp *a, uint64_t b, MpDir d)
+{
+    int fw = c->frac / 32;
+    unsigned __int128 rem = 0;
+
+    mp_zero(c, r);
+    for (int i = c->limbs + fw - 1; i >= 0; i--) {
+        unsigned __int128 cur = rem << 32 | (i >= fw ? a->w[i - fw] : 0);
+        uint64_t q = (uint64_t)(cur / b);       /* below 2^32: rem < b */
+
+        rem = cur % b;
+        if (i < c->limbs) {
+            r->w[i] = (uint32_t)q;
+        }
+    }
+    if (rem && d == MP_UP) {
+        mp_add_ulps(c, r, r, 1);
+    }
+}
+
 /* Bit i of a (0 past the end). */
 static unsigned bit_of(const uint32_t *w, int n, int i)
 {
@@ -222,80 +243,6 @@ static int msb_of(const MpCtx *c, const Mp *a)
     int n = used(c, a);
 
     return n ? (n - 1) * 32 + 31 - __builtin_clz(a->w[n - 1]) : -1;
-}
-
-/*
- * Long division, one quotient bit at a time, of the integer a * 2^frac by
- * the integer b: restoring division on a remainder one word wider than b.
- */
-void mp_div(const MpCtx *c, Mp *r, const Mp *a, const Mp *b, MpDir d)
-{
-    int n = c->limbs + 1, top = msb_of(c, a);
-    uint32_t rem[MP_LIMBS_MAX + 1] = { 0 }, div[MP_LIMBS_MAX + 1] = { 0 };
-    bool nonzero = false;
-
-    mp_zero(c, r);
-    memcpy(div, b->w, sizeof(b->w[0]) * c->limbs);
-    for (int i = top + c->frac; i >= 0 && top >= 0; i--) {
-        unsigned in = i >= c->frac ? bit_of(a->w, c->limbs, i - c->frac) : 0;
-        bool ge = true;
-
-        /* rem = rem * 2 + the next numerator bit */
-        for (int k = n - 1; k > 0; k--) {
-            rem[k] = rem[k] << 1 | rem[k - 1] >> 31;
-        }
-        rem[0] = rem[0] << 1 | in;
-        for (int k = n - 1; k >= 0; k--) {
-            if (rem[k] != div[k]) {
-                ge = rem[k] > div[k];
-                break;
-            }
-        }
-        if (ge) {
-            uint64_t borrow = 0;
-
-            for (int k = 0; k < n; k++) {
-                uint64_t t = (uint64_t)rem[k] - div[k] - borrow;
-
-                rem[k] = (uint32_t)t;
-                borrow = (t >> 32) & 1;
-            }
-            if (i / 32 < c->limbs) {
-                r->w[i / 32] |= UINT32_C(1) << (i % 32);
-            }
-        }
-    }
-    for (int k = 0; k < n; k++) {
-        nonzero |= rem[k] != 0;
-    }
-    if (nonzero && d == MP_UP) {
-        mp_add_ulps(c, r, r, 1);
-    }
-}
-
-/* Digit by digit: for each bit pair from the top, the root's next bit is
- * one when rem >= 4 * root + 1 at that scale. */
-void mp_isqrt_int(const MpCtx *c, Mp *r, const Mp *a, bool *exact)
-{
-    Mp rem = *a, bit, t;
-    int top = msb_of(c, a);
-
-    mp_zero(c, r);
-    if (top < 0) {
-        *exact = true;
-        return;
-    }
-    mp_set_raw(c, &bit, 1, top & ~1);
-    while (!mp_is_zero(c, &bit)) {
-        mp_add(c, &t, r, &bit);
-        mp_shr(c, r, r, 1, MP_DOWN);
-        if (mp_cmp(c, &rem, &t) >= 0) {
-            mp_sub(c, &rem, &rem, &t);
-            mp_add(c, r, r, &bit);
-        }
-        mp_shr(c, &bit, &bit, 2, MP_DOWN);
-    }
-    *exact = mp_is_zero(c, &rem);
 }
 
 bool mp_to_exact(const MpCtx *c, const Mp *a, int scale, MpDir d,

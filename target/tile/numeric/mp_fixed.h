@@ -19,8 +19,8 @@
 
 #include "numeric/tile_numeric.h"
 
-/* 1,024 fraction bits at most, and two words of integer part. */
-#define MP_LIMBS_MAX 34
+/* 768 fraction bits at most, and two words of integer part. */
+#define MP_LIMBS_MAX 26
 
 typedef struct Mp {
     uint32_t w[MP_LIMBS_MAX];
@@ -58,17 +58,14 @@ void mp_sub(const MpCtx *c, Mp *r, const Mp *a, const Mp *b);
 /* r = a + n units of the last place. */
 void mp_add_ulps(const MpCtx *c, Mp *r, const Mp *a, uint32_t n);
 
-/* r = a * b, a * m, a / m, a * 2^-s, a / b, rounded in direction d. */
+/* r = a * b, a * m, a / m, a * 2^-s rounded in direction d. */
 void mp_mul(const MpCtx *c, Mp *r, const Mp *a, const Mp *b, MpDir d);
 void mp_mul_u32(const MpCtx *c, Mp *r, const Mp *a, uint32_t m);
 void mp_div_u32(const MpCtx *c, Mp *r, const Mp *a, uint32_t m, MpDir d);
 void mp_shr(const MpCtx *c, Mp *r, const Mp *a, int s, MpDir d);
-void mp_div(const MpCtx *c, Mp *r, const Mp *a, const Mp *b, MpDir d);
-
-/* r = floor(sqrt(a)) as an integer (a read as an integer, not a
- * fixed-point value); *exact says whether a was a perfect square.  a
- * holds at most limbs words. */
-void mp_isqrt_int(const MpCtx *c, Mp *r, const Mp *a, bool *exact);
+/* The raw integer of a times 2^frac, divided by the integer b (nonzero):
+ * the quotient of two integers as a fixed-point value, in direction d. */
+void mp_div_u64(const MpCtx *c, Mp *r, const Mp *a, uint64_t b, MpDir d);
 
 /*
  * The nonzero value a * 2^scale as an exact value of 64 significant bits:
