@@ -14,6 +14,10 @@ inputs listed below and seeded random ones.  No input is skipped, those
 next to a rounding boundary included (the count within 2^-8 ulp of one is
 printed, and must not be zero).
 
+EXP and LOG run a second time with their first bounds at 32 fraction
+bits (elem-func-eval --first-frac 32), so that the refinement to higher
+precisions runs on every input too.
+
 Usage: elem-func-test.py EVAL   (EVAL: the build's elem-func-eval)
 Ends with 'N passed, N failed'."""
 
@@ -116,12 +120,31 @@ def main():
     for t, op, mode, raw in cases:
         want.append(S.unary(t, op, raw, False, mode))
     near = S.NEAR_BOUNDARY[0]
+    passed = failed = 0
+    # again with EXP and LOG starting at 32 fraction bits: every input then
+    # goes through the refinement to higher precisions
+    runs = [([], cases, want)]
+    refine = [i for i, c in enumerate(cases) if c[1] in ("exp", "log")]
+    runs.append((["--first-frac", "32"], [cases[i] for i in refine], [want[i] for i in refine]))
+    for args, run_cases, run_want in runs:
+        p, f = compare(args, run_cases, run_want)
+        passed += p
+        failed += f
+    print("%d inputs, %d of them within 2^-8 ulp of a rounding boundary" % (len(cases), near))
+    if near == 0:
+        print("no input near a rounding boundary: the test would not see a wrong rounding there")
+        failed += 1
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+def compare(args, cases, want):
+    """run the evaluator with args over cases -> (passed, failed)"""
     text = "".join("%d %s %d %x\n" % (CODES[t], op, mode, raw) for t, op, mode, raw in cases)
-    r = subprocess.run([sys.argv[1]], input=text, capture_output=True, text=True)
+    r = subprocess.run([sys.argv[1]] + args, input=text, capture_output=True, text=True)
     if r.returncode != 0:
-        print("elem-func-eval failed: %s" % r.stderr.strip())
-        print("0 passed, 1 failed")
-        return 1
+        print("elem-func-eval %s failed: %s" % (" ".join(args), r.stderr.strip()))
+        return 0, 1
     got = r.stdout.split("\n")
     passed = failed = 0
     for i, (t, op, mode, raw) in enumerate(cases):
@@ -132,15 +155,10 @@ def main():
             continue
         failed += 1
         if failed <= 30:
-            print("MISMATCH %s %s rmode %d 0x%x: got %s, want (0x%x, 0x%x)" % (
-                t, op, mode, raw, "(0x%x, 0x%x)" % res if res else "nothing",
-                want[i][0], want[i][1]))
-    print("%d inputs, %d of them within 2^-8 ulp of a rounding boundary" % (len(cases), near))
-    if near == 0:
-        print("no input near a rounding boundary: the test would not see a wrong rounding there")
-        failed += 1
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+            print("MISMATCH%s %s %s rmode %d 0x%x: got %s, want (0x%x, 0x%x)" % (
+                " (" + " ".join(args) + ")" if args else "", t, op, mode, raw,
+                "(0x%x, 0x%x)" % res if res else "nothing", want[i][0], want[i][1]))
+    return passed, failed
 
 
 if __name__ == "__main__":

@@ -198,15 +198,16 @@ static void ln2_bounds(const MpCtx *c, Mp b[2])
 {
     int slot = c->frac == FUNC_FIRST_FRAC ? 0 : c->frac == 2 * FUNC_FIRST_FRAC ? 1 :
                c->frac == 4 * FUNC_FIRST_FRAC ? 2 : 3;
+    bool cached = c->frac == FUNC_FIRST_FRAC << slot;   /* another precision: not kept */
     int empty = 0;
 
-    if (__atomic_load_n(&ln2_cache[slot].state, __ATOMIC_ACQUIRE) == 2) {
+    if (cached && __atomic_load_n(&ln2_cache[slot].state, __ATOMIC_ACQUIRE) == 2) {
         b[0] = ln2_cache[slot].b[0];
         b[1] = ln2_cache[slot].b[1];
         return;
     }
     ln2_compute(c, b);
-    if (c->frac == FUNC_FIRST_FRAC << slot &&
+    if (cached &&
         __atomic_compare_exchange_n(&ln2_cache[slot].state, &empty, 1, false,
                                     __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
         ln2_cache[slot].b[0] = b[0];
@@ -394,12 +395,12 @@ typedef bool BoundsFn(int frac, const TileNumExact *x, TileNumExact *lo,
  * binary64 need about 120 bits) the bound from below is taken.
  */
 static uint64_t round_bounded(TileDType t, const TileNumExact *x, TileRound rm,
-                              unsigned *flags, BoundsFn *bounds)
+                              int first_frac, unsigned *flags, BoundsFn *bounds)
 {
     uint64_t r1 = 0, r2;
     unsigned f1 = 0, f2;
 
-    for (int frac = FUNC_FIRST_FRAC; frac <= FUNC_LAST_FRAC; frac *= 2) {
+    for (int frac = first_frac; frac <= FUNC_LAST_FRAC; frac *= 2) {
         TileNumExact lo, hi;
 
         if (!bounds(frac, x, &lo, &hi)) {
@@ -419,8 +420,8 @@ static uint64_t round_bounded(TileDType t, const TileNumExact *x, TileRound rm,
     return r1;
 }
 
-uint64_t tile_num_exp(TileDType t, const TileNumExact *x, TileRound rm,
-                      unsigned *flags)
+uint64_t tile_num_exp_from(TileDType t, const TileNumExact *x, TileRound rm,
+                           int first_frac, unsigned *flags)
 {
     int e = x->exp + msb64(x->sig);     /* 2^e <= |x| < 2^(e+1) */
     TileNumExact near;
@@ -440,11 +441,23 @@ uint64_t tile_num_exp(TileDType t, const TileNumExact *x, TileRound rm,
                                          .sticky = true };
         return tile_num_round(t, &near, rm, 0, flags);
     }
-    return round_bounded(t, x, rm, flags, exp_bounds);
+    return round_bounded(t, x, rm, first_frac, flags, exp_bounds);
+}
+
+uint64_t tile_num_exp(TileDType t, const TileNumExact *x, TileRound rm,
+                      unsigned *flags)
+{
+    return tile_num_exp_from(t, x, rm, FUNC_FIRST_FRAC, flags);
+}
+
+uint64_t tile_num_log_from(TileDType t, const TileNumExact *x, TileRound rm,
+                           int first_frac, unsigned *flags)
+{
+    return round_bounded(t, x, rm, first_frac, flags, log_bounds);
 }
 
 uint64_t tile_num_log(TileDType t, const TileNumExact *x, TileRound rm,
                       unsigned *flags)
 {
-    return round_bounded(t, x, rm, flags, log_bounds);
+    return tile_num_log_from(t, x, rm, FUNC_FIRST_FRAC, flags);
 }

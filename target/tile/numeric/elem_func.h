@@ -41,4 +41,13 @@ uint64_t tile_num_exp(TileDType t, const TileNumExact *x, TileRound rm,
 uint64_t tile_num_log(TileDType t, const TileNumExact *x, TileRound rm,
                       unsigned *flags);
 
+/* tile_num_exp() / tile_num_log() with the first bounds at first_frac
+ * fraction bits (a multiple of 32, at most 768) instead of 96: the same
+ * results.  tests/unit/elem-func-test.py starts at 32 to drive the
+ * refinement through every precision. */
+uint64_t tile_num_exp_from(TileDType t, const TileNumExact *x, TileRound rm,
+                           int first_frac, unsigned *flags);
+uint64_t tile_num_log_from(TileDType t, const TileNumExact *x, TileRound rm,
+                           int first_frac, unsigned *flags);
+
 #endif /* TARGET_TILE_ELEM_FUNC_H */
