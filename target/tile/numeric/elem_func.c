@@ -6,10 +6,6 @@
 #include "numeric/elem_func.h"
 #include "numeric/mp_fixed.h"
 
-/* floor(sqrt(2) * 2^63): a significand normalised to bit 63 above it
- * stands for a value above sqrt(2) times its power of two. */
-#define SQRT2_Q63 UINT64_C(0xb504f333f9de6484)
-
 /* The precisions of the bounds, in fraction bits: the first leaves a
  * result undecided only within about 2^-80 (relative) of a rounding
  * boundary; each next one doubles it. */
@@ -334,7 +330,7 @@ static bool log_bounds(int frac, const TileNumExact *x, TileNumExact *lo,
     MpCtx c = mp_ctx(frac);
     int h = x->exp + msb64(x->sig);
     uint64_t s64 = x->sig << (63 - msb64(x->sig));
-    int j = s64 > SQRT2_Q63 ? h + 1 : h;
+    int j = s64 > TILE_NUM_SQRT2_Q63 ? h + 1 : h;
     uint32_t aj = (uint32_t)(j < 0 ? -j : j);
     uint64_t s55, unit;
     Mp num, z, at[2], l2[2], mag[2];

@@ -594,10 +594,6 @@ static uint64_t hif8_round(const TileDTypeInfo *d, const TileNumExact *x,
     return code ? (x->neg ? 0x80u : 0) | code : 0;
 }
 
-/* floor(sqrt(2) * 2^63): the geometric midpoint of [2^f, 2^(f+1)) for a
- * significand normalised to bit 63. */
-#define SQRT2_Q63 0xb504f333f9de6484ull
-
 /*
  * PTO-TCVT-E8M0-PROFILE-001 for a finite value: zero and negative values
  * are invalid; the exponent f = floor(log2 |x|) must lie in -127..127 (and
@@ -644,7 +640,7 @@ static uint64_t e8m0_round(const TileNumExact *x, TileRound rm,
             break;
         default:
             norm = x->sig << (63 - h);
-            f += norm > SQRT2_Q63 || (norm == SQRT2_Q63 && x->sticky);
+            f += norm > TILE_NUM_SQRT2_Q63 || (norm == TILE_NUM_SQRT2_Q63 && x->sticky);
             break;
         }
         add_flags(flags, TILE_NUM_NX);

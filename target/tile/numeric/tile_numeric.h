@@ -246,6 +246,10 @@ bool tile_num_tcvt_supported(TileDType dst, TileDType src);
  * +0.  TMAX / TMIN / TCMP and the sorts order by it. */
 uint64_t tile_num_order_key(TileDType t, uint64_t raw);
 
+/* floor(sqrt(2) * 2^63): the geometric midpoint of [2^f, 2^(f+1)) for a
+ * significand normalised to bit 63 (E8M0 rounding, the LOG reduction). */
+#define TILE_NUM_SQRT2_Q63 UINT64_C(0xb504f333f9de6484)
+
 /* Integer raw value sign- or zero-extended to 64 bits. */
 uint64_t tile_int_normalize(TileDType t, uint64_t raw);
 
