@@ -242,8 +242,8 @@ static double narrow_to_double(unsigned dtype, uint64_t raw)
     return f;
 }
 
-static uint64_t narrow_round(unsigned dtype, double s, double err, TileRound rm,
-                             unsigned *flags)
+static inline __attribute__((always_inline))
+uint64_t narrow_round(unsigned dtype, double s, double err, TileRound rm, unsigned *flags)
 {
     uint64_t bits;
     TileNumExact x;
@@ -340,8 +340,9 @@ static double two_sum(double a, double b, double *err)
 
 /* s = x + y (no overflow: narrow values) rounded in mode rm; an exact zero
  * takes the IEEE sign rule. */
-static uint64_t narrow_sum(unsigned dtype, double x, double y, TileRound rm, bool flip,
-                           unsigned *flags)
+static inline __attribute__((always_inline))
+uint64_t narrow_sum(unsigned dtype, double x, double y, TileRound rm, bool flip,
+                    unsigned *flags)
 {
     double err, sum = two_sum(x, y, &err);
 
@@ -370,9 +371,11 @@ uint64_t vec_round_sum(unsigned dtype, const TileNumExact *a, const TileNumExact
 
 /* l + r (l - r with negate_r) in mode rm: the narrow types exactly through
  * doubles; FP64 through the host's binary64 addition, which rounds to
- * nearest even, when rm is RNE, else exactly. */
-static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
-                          TileRound rm, unsigned *flags)
+ * nearest even, when rm is RNE, else exactly.  Inlined, as float_mul and
+ * fma_mode, so that the VEC's calls (RNE) lose the mode tests. */
+static inline __attribute__((always_inline))
+uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r, TileRound rm,
+                   unsigned *flags)
 {
     if (plain_finite(dtype, l, r, 0)) {
         double x = narrow_to_double(dtype, l), y = narrow_to_double(dtype, r);
@@ -414,8 +417,8 @@ static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
 }
 
 /* l * r in mode rm (host binary64 only for RNE, as float_add). */
-static uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, TileRound rm,
-                          unsigned *flags)
+static inline __attribute__((always_inline))
+uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, TileRound rm, unsigned *flags)
 {
     if (plain_finite(dtype, l, r, 0)) {
         return narrow_round(dtype, narrow_to_double(dtype, l) * narrow_to_double(dtype, r), 0,
@@ -591,12 +594,14 @@ bool vec_compare(unsigned dtype, VecCmp cmp, uint64_t l, uint64_t r, unsigned *f
 
 /* ---- FMA ---- */
 
-/* l * r + a with one rounding in mode rm; negate: VEC_FMA_NEG_* */
-static uint64_t fma_mode(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, unsigned negate,
-                         TileRound rm, bool pto_v0, unsigned *flags)
+/* l * r + a with one rounding in mode rm; negate: VEC_FMA_NEG_*.  Inlined
+ * into its two callers, so that the VEC's hot path (RNE, no negation)
+ * folds its constants. */
+static inline __attribute__((always_inline))
+uint64_t fma_mode(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, unsigned negate,
+                  TileRound rm, bool pto_v0, unsigned *flags)
 {
     unsigned w = elem_width(dtype);
-    uint64_t sign = elem_sign_bit(dtype);
     bool flip = negate & VEC_FMA_NEG_RESULT;
     TileNumClass cl, cr, ca;
     bool pneg, pinf;
@@ -607,11 +612,15 @@ static uint64_t fma_mode(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, uns
     }
     /* -(l * r +- a) = (-l) * r -+ a exactly; only the sign of an exact zero
      * needs the flip (zero_sum_negative()) */
-    if (!(negate & VEC_FMA_NEG_ADDEND) != !flip) {
-        a ^= sign;
-    }
-    if (flip) {
-        l ^= sign;
+    if (negate) {
+        uint64_t sign = UINT64_C(1) << (w - 1);
+
+        if (!(negate & VEC_FMA_NEG_ADDEND) != !flip) {
+            a ^= sign;
+        }
+        if (flip) {
+            l ^= sign;
+        }
     }
     if (!pto_v0 && plain_finite(dtype, l, r, a)) {
         volatile double p = narrow_to_double(dtype, l) * narrow_to_double(dtype, r);
