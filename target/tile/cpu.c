@@ -253,6 +253,9 @@ void tile_cpu_dump_state(CPUState *cs, FILE *f, int flags)
 
 static void tile_cpu_init(Object *obj)
 {
+    /* external interrupt lines, one per interrupt ID (hw/tile/tile-intc.c) */
+    qdev_init_gpio_in(DEVICE(obj), tile_cpu_set_ext_irq,
+                      TILE_NUM_INTERRUPT_IDS);
 }
 
 static const Property tile_cpu_properties[] = {
