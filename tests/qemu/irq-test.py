@@ -26,8 +26,6 @@ The expected text is built here from what was typed.  Ends with
 'N passed, N failed'; exit 77 when the emulator is not built."""
 
 import argparse
-import importlib.machinery
-import importlib.util
 import os
 import select
 import subprocess
@@ -37,6 +35,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.dirname(HERE))
+from testutil import load_module  # noqa: E402
 BANNER = b"echo: type, q quits\r\n"
 TIMEOUT = 20
 
@@ -47,17 +47,6 @@ def echo_of(keys):
 
 def bye(count):
     return b"\r\nbye, interrupts: 0x%016x\r\n" % count
-
-
-def load_test(name):
-    """tests/qemu/NAME.py as a module (boot-test: its device tree parser;
-    snapshot-test: its machine on unix sockets)."""
-    path = os.path.join(HERE, name + ".py")
-    loader = importlib.machinery.SourceFileLoader(name.replace("-", "_"), path)
-    spec = importlib.util.spec_from_loader(loader.name, loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
 
 
 class Console:
@@ -160,7 +149,7 @@ def main():
         # 2. migration in the middle of a session
         snap = os.path.join(tmp, "echo.snap")
         first, second = b"abc", b"de\rq"
-        SocketMachine = load_test("snapshot-test").Machine
+        SocketMachine = load_module("tests/qemu/snapshot-test.py").Machine
         b = SocketMachine(qemu, elf, tmp, "b", ["-S"])
         b.hmp("cont")
         ok = b.serial_until(BANNER)
@@ -210,7 +199,7 @@ def main():
               "exit %s, output %r, stderr %r" % (rc, c.out, c.err))
 
         # 3. the device tree
-        bt = load_test("boot-test")
+        bt = load_module("tests/qemu/boot-test.py")
         dtb = os.path.join(tmp, "virt.dtb")
         r = subprocess.run([qemu, "-M", "virt", "-nographic", "-machine",
                             "dumpdtb=" + dtb], capture_output=True)
