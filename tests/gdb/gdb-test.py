@@ -18,7 +18,6 @@ failed, 77 (skip) when build/qemu-system-tile or build/tile-as is missing.
 
 import argparse
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -29,19 +28,11 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 sys.path.insert(0, os.path.dirname(HERE))
-from testutil import load_module  # noqa: E402
+from testutil import free_port, load_module  # noqa: E402
 
 gdb = load_module("scripts/tile-gdb")
 
 UART_THR = 0x10000000
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 class Qemu:

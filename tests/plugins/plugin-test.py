@@ -42,7 +42,7 @@ import xml.etree.ElementTree as ET
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(HERE))
-from testutil import load_module  # noqa: E402
+from testutil import Checks, build_tool, load_module  # noqa: E402
 LOOPS = 10
 UART = 0x10000000
 # GPR aliases of the assembler: r0 zero, r1 sp, r2..r9 a0..a7, r10 ra,
@@ -158,21 +158,11 @@ class Log:
         return None
 
 
-class Tester:
+class Tester(Checks):
     def __init__(self, o, tmp):
         self.o, self.tmp = o, tmp
-        self.passed = self.failed = 0
         self.qemu = os.path.join(o.build, "qemu-system-tile")
         self.plugins = os.path.join(o.build, "plugins")
-
-    def check(self, name, ok, detail=""):
-        if ok:
-            self.passed += 1
-            print("ok   " + name)
-        else:
-            self.failed += 1
-            print("FAIL %s%s" % (name, (": " + str(detail)) if detail else ""))
-        return ok
 
     def run(self, prog, *plugins):
         """Run with these plugins and stoptrigger, which ends the run when
@@ -389,9 +379,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", required=True)
     o = ap.parse_args()
-    tools = os.path.join(o.build, "tools")
-    tile_as = os.path.join(tools if os.path.isdir(tools) else o.build, "tile-as")
-    tile_objdump = os.path.join(tools if os.path.isdir(tools) else o.build, "tile-objdump")
+    tile_as = build_tool(o.build, "tile-as")
+    tile_objdump = build_tool(o.build, "tile-objdump")
     need = [os.path.join(o.build, "qemu-system-tile"), tile_as, tile_objdump,
             os.path.join(o.build, "plugins", "libtile-check.so")]
     missing = [p for p in need if not os.path.exists(p)]
@@ -413,8 +402,7 @@ def main():
         t.t_counts(prog, log)
         t.t_execlog(prog, t.run(prog, "libexeclog.so,reg=r6"))
         t.t_howvec(prog, t.run(prog, "libhowvec.so"))
-    print("%d passed, %d failed" % (t.passed, t.failed))
-    return 1 if t.failed else 0
+        return t.summary()
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(HERE))
-from testutil import load_module  # noqa: E402
+from testutil import Checks, build_tool, load_module  # noqa: E402
 BANNER = b"echo: type, q quits\r\n"
 TIMEOUT = 20
 
@@ -96,19 +96,12 @@ def main():
     ap.add_argument("--build", required=True)
     o = ap.parse_args()
     qemu = os.path.join(o.build, "qemu-system-tile")
-    tile_as = os.path.join(o.build, "tools", "tile-as")
-    if not os.path.exists(tile_as):
-        tile_as = os.path.join(o.build, "tile-as")
+    tile_as = build_tool(o.build, "tile-as")
     if not os.path.exists(qemu) or not os.path.exists(tile_as):
         print("SKIP: %s or %s missing" % (qemu, tile_as))
         return 77
-    passed = failed = 0
-
-    def check(name, ok, detail=""):
-        nonlocal passed, failed
-        print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + detail))
-        passed += bool(ok)
-        failed += not ok
+    checks = Checks()
+    check = checks.check
 
     with tempfile.TemporaryDirectory() as tmp:
         elf = os.path.join(tmp, "echo.elf")
@@ -220,8 +213,7 @@ def main():
               and cells(u.get("interrupts")) == [0],
               "uart %r" % u)
 
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return checks.summary()
 
 
 if __name__ == "__main__":
