@@ -59,9 +59,12 @@ class Session:
             print("".join("  | " + l + "\n" for l in self.lines + self.err.splitlines()))
 
     def end(self, kill=True):
-        """the emulator's exit status (killed when it still runs)"""
+        """the emulator's exit status; "running" when it had to be killed
+        (at once with kill, after 30 s without)"""
         try:
-            return self.qemu.wait(timeout=5 if kill else 30)
+            if kill and self.qemu.poll() is None:
+                raise subprocess.TimeoutExpired(self.qemu.args, 0)
+            return self.qemu.wait(timeout=30)
         except subprocess.TimeoutExpired:
             self.qemu.kill()
             self.qemu.wait()
