@@ -214,11 +214,15 @@ static void tile_intc_print_info(InterruptStatsProvider *obj, GString *buf)
     g_string_append_printf(buf, "tile-intc: level 0x%08x enable 0x%08x\n",
                            s->level, s->enable);
     for (unsigned n = 0; n < TILE_INTC_NUM_LINES; n++) {
-        if ((s->level | s->enable) & (1u << n)) {
-            g_string_append_printf(buf, "  line %2u: %s, %s, ID %u of Core %u\n",
-                                   n, s->level & (1u << n) ? "high" : "low",
-                                   s->enable & (1u << n) ? "enabled" : "disabled",
-                                   route_id(s->route[n]), route_core(s->route[n]));
+        uint32_t bit = 1u << n;
+
+        if ((s->level | s->enable) & bit) {
+            g_string_append_printf(buf,
+                                   "  line %2u: %s, %s, ID %u of Core %u\n",
+                                   n, s->level & bit ? "high" : "low",
+                                   s->enable & bit ? "enabled" : "disabled",
+                                   route_id(s->route[n]),
+                                   route_core(s->route[n]));
         }
     }
 }

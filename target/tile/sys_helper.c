@@ -203,7 +203,7 @@ void tile_timer_cb(void *opaque)
     }
 }
 
-/* ECONFIG bit 1 enables the ring's timer ID, bit 0 every other ID (ADR 0016). */
+/* ECONFIG bit 1 enables the ring's timer ID, bit 0 every other ID (ADR 0016) */
 static bool interrupt_enabled(uint64_t econfig, unsigned ring, unsigned id)
 {
     return econfig & (id == timer_id_of(ring) ? 2 : 1);
@@ -220,16 +220,16 @@ static uint64_t interrupt_refresh(CPUTileState *env, unsigned ring)
 {
     timer_refresh(env, ring);
     if (ring == trap_target_ring(env)) {
-        env->ipending[ring] |= qatomic_read(&env->ext_lines);
+        qatomic_or(&env->ipending[ring], qatomic_read(&env->ext_lines));
     }
     return env->ipending[ring];
 }
 
 /*
- * The interrupt ID to take now, or -1.  docs/design.md decision 7: only when the
- * target ring's EBARG0 is not VALID (not inside a handler); among the
- * pending IDs ECONFIG enables, the lowest (TOPEI's order).  With refresh
- * false nothing is written (for callers outside the vCPU thread).
+ * The interrupt ID to take now, or -1.  docs/design.md decision 7: only
+ * when the target ring's EBARG0 is not VALID (not inside a handler); among
+ * the pending IDs ECONFIG enables, the lowest (TOPEI's order).  With
+ * refresh false nothing is written (for callers outside the vCPU thread).
  */
 static int interrupt_select(CPUTileState *env, bool refresh)
 {

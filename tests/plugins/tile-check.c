@@ -72,8 +72,8 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index)
         qemu_plugin_reg_descriptor *d =
             &g_array_index(all, qemu_plugin_reg_descriptor, i);
 
-        g_string_append_printf(out, "reg %s %s\n", d->feature ? d->feature : "-",
-                               d->name);
+        g_string_append_printf(out, "reg %s %s\n",
+                               d->feature ? d->feature : "-", d->name);
         for (guint j = 0; j < reg_names->len; j++) {
             if (!strcmp(d->name, g_ptr_array_index(reg_names, j))) {
                 Reg r = { g_strdup(d->name), d->handle };
@@ -166,7 +166,8 @@ static void mem_access(unsigned int vcpu_index, qemu_plugin_meminfo_t info,
         where = g_strdup("ram");
     }
     line = g_strdup_printf("mem %" PRIx64 " %s %u %" PRIx64 " %s %s\n",
-                           insn->vaddr, qemu_plugin_mem_is_store(info) ? "st" : "ld",
+                           insn->vaddr,
+                           qemu_plugin_mem_is_store(info) ? "st" : "ld",
                            1u << qemu_plugin_mem_size_shift(info), vaddr, value,
                            where);
     qemu_plugin_outs(line);
