@@ -19,7 +19,7 @@
 ; interrupt.
 ;
 ; Registers: the main loop owns a0..a2; the handler owns s1..s7; s0 is the
-; UART base, s8 the quit flag, x0 the interrupt count.
+; UART base, x0 the interrupt count.
 
     .equ UART,          0x10000000      ; 16550: RBR/THR at +0
     .equ UART_IER,      1               ; interrupt enable
@@ -33,6 +33,7 @@
     .equ SR_EVBASE,     0xf01
     .equ SR_TRAPARG0,   0xf03
     .equ SR_EOIEI,      0xf0a
+    .equ SR_EBARG_TPC,  0xf43
 
     .text
     .globl _start
@@ -43,7 +44,6 @@ _start:
     bstop
 
     hl.liu UART, ->s0
-    c.movi 0, ->s8                  ; not quitting
     c.movi 0, ->x0                  ; no interrupt yet
     hl.liu banner, ->a1
     bstart.call puts, after_banner, ->ra
@@ -57,16 +57,18 @@ after_banner:
     c.movi 1 << UART_LINE, ->a0
     swi a0, [a1, INTC_ENABLE]
 
-; Wait for an interrupt; the handler does the work.  BWI sits in a SYS
-; block, so the interrupt is taken when the block ends (at its BSTOP).
+; Wait for interrupts; the handler does the work, and on `q` it returns
+; to `quit` instead of to the loop.  (Testing a flag the handler sets
+; before each BWI would race: the last key could be handled between the
+; test and the BWI, which would then wait for a key that never comes.)
+; BWI sits in a SYS block, so the interrupt is taken when the block ends.
 idle:
     bstart.sys fall
     bwi zero
     bstop
-    bstart.std cond, idle
-    setc.eq s8, zero                ; loop until the handler saw `q`
-    bstop
+    j idle
 
+quit:
     hl.liu bye, ->a1
     bstart.call puts, after_bye, ->ra
     bstop
@@ -134,7 +136,10 @@ rx_not_cr:
     bstart.std cond, rx_done
     setc.nei s3, 'q'
     bstop
-    c.movi 1, ->s8                  ; `q`: the main loop ends the run
+    hl.liu quit, ->s4               ; `q`: return to quit (interrupts are
+    bstart.sys fall                 ; taken between blocks, so no block
+    ssrset s4, SR_EBARG_TPC         ; state is lost)
+    bstop
 rx_done:
     bstart.sys fall
     ssrset s1, SR_EOIEI             ; acknowledge the ID
