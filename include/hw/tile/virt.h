@@ -19,9 +19,12 @@ enum {
     TILE_VIRT_DRAM,
     TILE_VIRT_UART0,
     TILE_VIRT_TEST,
-    TILE_VIRT_INTC,             /* reserved: external interrupt IDs */
+    TILE_VIRT_INTC,             /* interrupt controller (tile-intc) */
     TILE_VIRT_CORE,             /* reserved: tile-core windows, per core */
 };
+
+/* The interrupt controller's input line of each device. */
+#define TILE_VIRT_UART0_IRQ 0
 
 /* Stride between the tile-core MMIO windows of consecutive cores. */
 #define TILE_VIRT_CORE_STRIDE 0x1000
