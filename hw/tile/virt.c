@@ -348,12 +348,17 @@ static void virt_machine_init(MachineState *machine)
 
         s->entry = virt_load_image("-bios", path ? path : firmware,
                                    machine->ram_size);
+        tile_virt_check_identity("-bios", path ? path : firmware,
+                                 s->isa_identity_strict);
         g_free(path);
     }
     if (machine->kernel_filename) {
         s->entry = virt_load_image("-kernel", machine->kernel_filename,
                                    machine->ram_size);
+        tile_virt_check_identity("-kernel", machine->kernel_filename,
+                                 s->isa_identity_strict);
     }
+    tile_virt_check_loader_identity(s->isa_identity_strict);
 }
 
 /* The property "data-limit" or "app-region" (both are sizes). */
@@ -374,6 +379,23 @@ static void virt_set_limit(Object *obj, Visitor *v, const char *name,
                            void *opaque, Error **errp)
 {
     visit_type_size(v, name, virt_limit(obj, name), errp);
+}
+
+/* -machine isa-identity=warn|strict (docs/isa-identity.md) */
+static char *virt_get_isa_identity(Object *obj, Error **errp)
+{
+    return g_strdup(TILE_VIRT_MACHINE(obj)->isa_identity_strict ? "strict" : "warn");
+}
+
+static void virt_set_isa_identity(Object *obj, const char *value, Error **errp)
+{
+    TileVirtMachineState *s = TILE_VIRT_MACHINE(obj);
+
+    if (strcmp(value, "warn") && strcmp(value, "strict")) {
+        error_setg(errp, "isa-identity must be 'warn' or 'strict', not '%s'", value);
+        return;
+    }
+    s->isa_identity_strict = strcmp(value, "strict") == 0;
 }
 
 static void virt_machine_class_init(ObjectClass *oc, void *data)
@@ -403,6 +425,11 @@ static void virt_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(oc, "app-region",
         "Data accesses of rings ACR2..ACR15 must lie below this RAM address "
         "(0: no limit; the reference profile's application region is 3072)");
+    object_class_property_add_str(oc, "isa-identity", virt_get_isa_identity,
+                                  virt_set_isa_identity);
+    object_class_property_set_description(oc, "isa-identity",
+        "An ELF image whose ISA identity note differs from the emulator's "
+        "or is malformed: 'warn' (the default) or 'strict' (an error)");
 }
 
 static const TypeInfo virt_machine_types[] = {

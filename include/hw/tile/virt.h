@@ -41,6 +41,17 @@ struct TileVirtMachineState {
     int fdt_size;
     uint64_t data_limit;        /* -machine data-limit: RAM every ring may access */
     uint64_t app_region;        /* -machine app-region: RAM rings ACR2.. may access */
+    bool isa_identity_strict;   /* -machine isa-identity=strict */
 };
+
+/*
+ * hw/tile/virt_identity.c: the ISA identity note of an ELF image against
+ * the emulator's (docs/isa-identity.md): silent when it matches or is
+ * absent; otherwise one warning line, or with strict one error line and
+ * exit(1).  Images that are not ELF for this machine are left alone.
+ */
+void tile_virt_check_identity(const char *what, const char *filename, bool strict);
+/* The same for every -device loader ELF file, once the machine is built. */
+void tile_virt_check_loader_identity(bool strict);
 
 #endif
