@@ -37,6 +37,25 @@ def build_tool(build, name):
     return p if os.path.exists(p) else os.path.join(build, name)
 
 
+def emulator_options(description):
+    """The options of a test that boots qemu-system-tile: --build DIR
+    (default: the repository's build/) and -v.  Returns (options, the
+    emulator, tile-as) with absolute paths, or None when either has not
+    been built (the test then prints SKIP and exits 77)."""
+    import argparse
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("-v", action="store_true")
+    o = ap.parse_args()
+    o.build = os.path.abspath(o.build)
+    qemu = os.path.join(o.build, "qemu-system-tile")
+    tile_as = build_tool(o.build, "tile-as")
+    if not (os.path.exists(qemu) and os.path.exists(tile_as)):
+        print("SKIP: build qemu-system-tile and tile-as first (make qemu)")
+        return None
+    return o, qemu, tile_as
+
+
 class Checks:
     """ok / FAIL lines and the 'N passed, N failed' count of a test."""
 

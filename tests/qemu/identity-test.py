@@ -20,7 +20,6 @@ N failed`; status 1 when a check failed, 77 when qemu-system-tile or
 tile-as has not been built.
 """
 
-import argparse
 import json
 import os
 import struct
@@ -30,7 +29,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from testutil import ROOT, Checks, build_tool, load_module  # noqa: E402
+from testutil import ROOT, Checks, build_tool, emulator_options, load_module  # noqa: E402
 
 note_tools = load_module("tests/isa-identity-check.py", "isa_identity_check")
 HELLO = b"Hello from qemu-system-tile"
@@ -43,16 +42,10 @@ def identity_json(release, abi, sha):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("-v", action="store_true")
-    o = ap.parse_args()
-    o.build = os.path.abspath(o.build)
-    qemu = os.path.join(o.build, "qemu-system-tile")
-    tile_as = build_tool(o.build, "tile-as")
-    if not (os.path.exists(qemu) and os.path.exists(tile_as)):
-        print("SKIP: build qemu-system-tile and tile-as first (make qemu)")
+    setup = emulator_options(__doc__)
+    if not setup:
         return 77
+    o, qemu, tile_as = setup
     c = Checks()
 
     with tempfile.TemporaryDirectory() as tmp:
