@@ -13,6 +13,8 @@
 #include "exec/cputlb.h"
 #include "exec/page-protection.h"
 #include "exec/translation-block.h"
+#include "exec/memory.h"
+#include "qemu/rcu.h"
 #include "hw/qdev-properties.h"
 #include "tcg/debug-assert.h"
 
@@ -137,15 +139,40 @@ static void tile_cpu_realize(DeviceState *dev, Error **errp)
     tcc->parent_realize(dev, errp);
 }
 
+/* Does @addr hold memory instructions can be fetched from (RAM or ROM)? */
+static bool tile_cpu_fetchable(CPUState *cs, hwaddr addr)
+{
+    MemoryRegion *mr;
+    hwaddr xlat, len = 1;
+
+    RCU_READ_LOCK_GUARD();
+    mr = address_space_translate(cs->as, addr, &xlat, &len, false,
+                                 MEMTXATTRS_UNSPECIFIED);
+    return memory_region_is_ram(mr) || memory_region_is_romd(mr);
+}
+
+/*
+ * No translation yet: physical = virtual.  Only RAM is executable: a
+ * fetch from a device or an unassigned address is Fault_InstructionPage
+ * (TRAPARG0 = the address fetched), raised before the fetch, so no device
+ * register is ever read as an instruction.
+ */
 static bool tile_cpu_tlb_fill(CPUState *cs, vaddr addr, int size,
                               MMUAccessType access_type, int mmu_idx,
                               bool probe, uintptr_t retaddr)
 {
     vaddr page = addr & TARGET_PAGE_MASK;
+    int prot = PAGE_READ | PAGE_WRITE;
 
-    /* No translation yet: physical = virtual. */
-    tlb_set_page(cs, page, page, PAGE_READ | PAGE_WRITE | PAGE_EXEC,
-                 mmu_idx, TARGET_PAGE_SIZE);
+    if (tile_cpu_fetchable(cs, page)) {
+        prot |= PAGE_EXEC;
+    } else if (access_type == MMU_INST_FETCH) {
+        if (probe) {
+            return false;
+        }
+        tile_raise_exception(cpu_env(cs), EXCP_INST_PAGE_FAULT, addr, retaddr);
+    }
+    tlb_set_page(cs, page, page, prot, mmu_idx, TARGET_PAGE_SIZE);
     return true;
 }
 
