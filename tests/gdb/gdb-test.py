@@ -361,7 +361,9 @@ class Tester:
         for pkt in ("p9999", "pzz", "P9999=00", "m0,ffffffff", "mzz", "m,", "M0,4:zz",
                     "Z0,zz", "Z9,0,2", "z0,ffffffffffffffffff,2", "qXfer:features:read:nope.xml:0,100",
                     "qXfer:features:read:target.xml:zz", "Hgzz", "Hg99", "vFooBar", "qRcmd,zz",
-                    "q" + "A" * 4000):
+                    "q" + "A" * 4000,
+                    # these once got no answer at all (a debugger waits for ever)
+                    "q", "Q", "v", "Qqemu.sstep=", "G"):
             try:
                 reply = c.command(pkt)
             except gdb.RSPError as e:
@@ -389,7 +391,9 @@ class Tester:
                "P" + "f" * 40 + "=" + "00" * 8, "P%x=00" % r5, "P%x=%s" % (r5, "11" * 9),
                "P%x=%s" % (r5, "1" * 15), "P%x=%s" % (r5, "zz" * 8), "P%x" % r5,
                "P=" + "00" * 8, "P%x=" % r5, "Pzz=" + "00" * 8, "G00",
-               "G" + "00" * 9, "G" + "zz" * 8, "G" + "00" * 1000]
+               "G" + "00" * 9, "G" + "zz" * 8, "G" + "00" * 1000, "G",
+               # and a thread that does not exist is an answer too
+               "qThreadExtraInfo,99", "qThreadExtraInfo,p2.1"]
         for pkt in bad:
             try:
                 reply = c.command(pkt)
@@ -411,6 +415,39 @@ class Tester:
             return False
         except gdb.RSPError:
             return True
+
+    def run_detach(self):
+        """After D detaches the only process the stub has no CPU: packets
+        that need one answer E22 (they used to dereference NULL: `D` then
+        `?` killed QEMU with SIGSEGV), and a new connection attaches
+        again."""
+        loop = self.assemble("    .text\n_start:\n    addi a1, 1, ->a1\n    j _start\n",
+                             "loop.elf")
+        q = Qemu(self, loop)
+        c = q.c
+        try:
+            self.eq("D detaches", c.command("D"), "OK")
+            # the guest runs again: an interrupt stops it (the stub drops
+            # the byte that stops a running guest), then the packets
+            c.send_raw(b"\x03")
+            time.sleep(0.3)
+            c.buf = b""
+            for pkt in ("?", "g", "p0", "m0,4", "D", "Hg1", "qC"):
+                try:
+                    reply = c.command(pkt)
+                except gdb.RSPError as e:
+                    reply = "<%s>" % e
+                self.check("after D, %r answers an error" % pkt, reply.startswith("E"), reply)
+            self.check("QEMU still runs after the packets", q.p.poll() is None, q.stderr())
+            c.close()
+            c2 = gdb.Client("127.0.0.1", q.port, timeout=self.o.timeout,
+                            connect_timeout=self.o.timeout)
+            q.c = c2
+            self.check("a new connection attaches again and reads the pc",
+                       c2.stop_reason().kind == "signal" and c2.read_reg("pc") in (0, 4),
+                       c2.read_reg("pc"))
+        finally:
+            q.stop()
 
     def run_smp(self, fw, elf):
         q = Qemu(self, fw, "-smp", "2")
@@ -473,6 +510,7 @@ class Tester:
         fw = self.assemble(os.path.join(HERE, "gdb-fw.s"), "gdb-fw.elf")
         elf = gdb.Elf(fw)
         for name, fn in (("main", lambda: self.run_main(fw, elf)),
+                         ("detach", self.run_detach),
                          ("smp", lambda: self.run_smp(fw, elf)),
                          ("trace", lambda: self.run_trace(fw, elf))):
             if self.o.k and self.o.k not in name:
@@ -489,7 +527,8 @@ def main():
     ap.add_argument("--qemu")
     ap.add_argument("--tile-as")
     ap.add_argument("--timeout", type=float, default=30.0)
-    ap.add_argument("-k", help="run only the sessions whose name contains this (main, smp, trace)")
+    ap.add_argument("-k", help="run only the sessions whose name contains this "
+                    "(main, detach, smp, trace)")
     ap.add_argument("-v", "--verbose", action="count", default=0)
     o = ap.parse_args()
     o.qemu = o.qemu or os.path.join(o.build, "qemu-system-tile")
