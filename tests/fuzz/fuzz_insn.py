@@ -195,9 +195,15 @@ def template_text(rng):
     code = max(1, (max(need, 64) - 1).bit_length() - 6)
     size = format(code if rng.random() < 0.85 else rng.choice((1, 2, 3, 8, 15)), "04b")
 
+    k = rng.randrange(14)
+    # most operations get fresh sources first: T#1 and U#1 (and T#2) of
+    # the same type, shape and PEs
+    hands = "tut"[:rng.randrange(2, 4)] if 4 <= k <= 11 and rng.random() < 0.7 else ""
+    loaded = {"tu": ("t#1", "u#1"), "tut": ("t#1", "t#2", "u#1")}.get(hands, ("t#1", "u#1"))
+
     def src():
-        if rng.random() < 0.7:
-            return rng.choice(("t#1", "u#1", "t#2"))
+        if rng.random() < 0.85:
+            return rng.choice(loaded)
         return "%s#%d" % (rng.choice(HANDS), rng.randrange(1, 5))
 
     def dst():
@@ -206,7 +212,6 @@ def template_text(rng):
     shared = "s%d" % rng.randrange(0, 64)
     dims = ["b.dim zero, %d, ->lb0" % vc, "b.dim zero, %d, ->lb1" % vr]
     ior = "b.ior a0, a1, zero, ->zero"
-    k = rng.randrange(14)
     if k == 0:
         body = ["bstart.tload " + t, "b.iot mask=%s, last, %s" % (mask, dst()), ior] + dims
     elif k == 1:
@@ -265,13 +270,10 @@ def template_text(rng):
                 "b.ior a0, zero, zero, ->zero", "b.dim zero, %d, ->lb0" % vc]
     else:
         body = ["bstart.std fall", rng.choice(("mcopy [a0, a2, a3]", "mset [a0, a2, a3]"))]
-    # most operations get fresh sources first: T#1, U#1 (and T#2) of the
-    # same type, shape and PEs
     pre = []
-    if 4 <= k <= 11 and rng.random() < 0.7:
-        for hand in "tut"[:rng.randrange(2, 4)]:
-            pre += ["bstart.tload " + t, "b.iot mask=%s, last, ->%s<%s>" % (mask, hand, size),
-                    ior] + dims + ["bstop"]
+    for hand in hands:
+        pre += ["bstart.tload " + t, "b.iot mask=%s, last, ->%s<%s>" % (mask, hand, size),
+                ior] + dims + ["bstop"]
     # header noise: a dropped, repeated or extra command now and then
     if rng.random() < 0.2 and len(body) > 2:
         del body[rng.randrange(1, len(body))]
