@@ -2,7 +2,8 @@
 # User entry points.  `make` builds the host tools (build/tile-as,
 # build/tile-objdump); `make qemu` builds build/qemu-system-tile; `make demo`
 # boots the demo firmware; `make check` builds everything and runs every test;
-# `make bench` runs the scalar benchmarks beside qemu-system-riscv64.
+# `make bench` runs the scalar benchmarks beside qemu-system-riscv64; `make
+# fuzz` runs the fuzzers (tests/fuzz/fuzz.mk).
 
 BUILD ?= build
 
@@ -43,3 +44,4 @@ distclean:
 include scripts/qemu.mk
 include tests/qemu/qemu-tests.mk
 include bench/bench.mk
+include tests/fuzz/fuzz.mk

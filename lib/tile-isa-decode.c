@@ -6,9 +6,11 @@
  *  - the first 16-bit parcel gives the length: bits[3:0] = 1110 -> 48,
  *    1111 -> 64, otherwise bit 0 = 1 -> 32 and bit 0 = 0 -> 16;
  *  - fused forms, whose first parcel alone would have another length
- *    (BSTART.CALL = C.BSTART DIRECT + C.SETRET, and the reserved 48-bit
- *    HL.BSTART.CALL), are tried first;
- *  - reserved extension encodings are always illegal;
+ *    (BSTART.CALL = C.BSTART DIRECT + C.SETRET), are tried first;
+ *  - reserved extension encodings are always illegal, except the fused
+ *    reserved row (HL.BSTART.CALL): its bits are exactly a 32-bit BSTART
+ *    DIRECT followed by a C.SETRET, and the length rule reads them so
+ *    (docs/implementation-defined.md entry 63);
  *  - command forms are tried before scalar forms, most specific mask first;
  *    the first form whose mask matches decides, and its catalog constraints
  *    must hold or the word is illegal.
@@ -97,10 +99,10 @@ static TileIsaStatus decode_length(uint64_t word, unsigned length_bits,
                                    bool fused, TileIsaInsn *insn)
 {
     word &= width_mask(length_bits);
-    for (unsigned i = 0; i < tile_isa_reserved_count; i++) {
+    for (unsigned i = 0; i < tile_isa_reserved_count && !fused; i++) {
         const TileIsaReserved *r = &tile_isa_reserved[i];
         if (r->length_bits == length_bits &&
-            is_fused_length(r->match, length_bits) == fused &&
+            !is_fused_length(r->match, length_bits) &&
             reserved_matches(r, word)) {
             insn->reserved = r;
             insn->length = length_bits / 8;
@@ -231,20 +233,27 @@ bool tile_isa_encode(const TileIsaForm *form, const int64_t *values,
             word |= piece << p->insn_lsb;
         }
     }
+    /* The catalog constraints first: a field that overlaps the fixed bits
+     * (B.FPATR's Func, say) is constrained to the value those bits hold. */
+    for (unsigned i = 0; i < form->nconstraints; i++) {
+        const TileIsaConstraint *c = &form->constraints[i];
+        if (!constraint_holds(c, values[c->field])) {
+            int o = snprintf(err, errlen, "operand %s value %lld is not allowed by %s",
+                             form->fields[c->field].name, (long long)values[c->field],
+                             form->mnemonic);
+            for (unsigned k = 0; k < c->nvalues && o > 0 && (size_t)o < errlen; k++) {
+                o += snprintf(err + o, errlen - o, "%s%lld",
+                              k == 0 ? (c->op == TILE_ISA_CONS_NE ? " (not " : " (allowed: ")
+                                     : ", ", (long long)c->values[k]);
+            }
+            if (c->nvalues && o > 0 && (size_t)o < errlen) {
+                snprintf(err + o, errlen - o, ")");
+            }
+            return false;
+        }
+    }
     if ((word & form->mask) != form->match) {
         snprintf(err, errlen, "internal error: %s fields overlap fixed bits", form->mnemonic);
-        return false;
-    }
-    if (!tile_isa_constraints_hold(form, values)) {
-        for (unsigned i = 0; i < form->nconstraints; i++) {
-            const TileIsaConstraint *c = &form->constraints[i];
-            if (!constraint_holds(c, values[c->field])) {
-                snprintf(err, errlen, "operand %s value %lld is not allowed by %s",
-                         form->fields[c->field].name, (long long)values[c->field],
-                         form->mnemonic);
-                break;
-            }
-        }
         return false;
     }
     *bits = word;

@@ -9,7 +9,8 @@ Every tracked file is read, and the check fails on:
   - an absolute path of a user's or a build machine's directories (home
     and root directories, work and scratch trees); a temporary-directory
     template in a test ("/tmp/name-XXXXXX") is fine;
-  - a relative link in a Markdown file whose target does not exist.
+  - a relative link in a Markdown file whose target does not exist;
+  - a leftover merge-conflict marker.
 
 The one allowed reference outside is .ci/run's optional use of the
 fresh-machine check that CI machines provide beside the clone.
@@ -25,6 +26,7 @@ BRIEF = "DESIGN" + ".md"                # built so this file does not match
 OUTSIDE = re.compile(r"\.\./(?:\.\./)*(?!\.)[A-Za-z_][\w.-]*/")
 ABSOLUTE = re.compile(r"(?<![\w.~$-])/(?:work|home/[a-z][\w.-]*|root|Users|srv|mnt|var/tmp|tmp)/[^\s'\"`)]*")
 TEMPLATE = re.compile(r"/tmp/[\w.-]*XXXXXX")
+CONFLICT = re.compile(r"^(?:<{7}|>{7})(?: |$)")
 MD_LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 ALLOWED_OUTSIDE = {(".ci/run", "../shared/tools/")}
 SKIP_DIRS = ("spec/",)                  # the spec's data, unchanged
@@ -58,6 +60,8 @@ def outside_refs(path, text):
             if any(path == f and ref.startswith(p) for f, p in ALLOWED_OUTSIDE):
                 continue
             bad.append((no, "points outside the repository: %s" % ref))
+        if CONFLICT.match(line):
+            bad.append((no, "merge-conflict marker"))
         for m in ABSOLUTE.finditer(line):
             if TEMPLATE.match(m.group(0)):
                 continue
@@ -110,6 +114,9 @@ def self_test():
         (".ci/run", "fresh=../shared/tools/fresh-debian-check", False),
         ("b.sh", "fresh=../shared/tools/fresh-debian-check", True),
         ("a.c", "/usr/include/libfdt.h", False),
+        ("a.c", "<" * 7 + " HEAD:a.c", True),
+        ("a.c", ">" * 7 + " branch", True),
+        ("a.c", "<<< not a marker", False),
     ]
     ok = True
     for path, text, want in cases:

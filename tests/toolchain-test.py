@@ -139,6 +139,23 @@ with tempfile.TemporaryDirectory() as tmp:
         r = run(tile_as, "-o", tbin, tsrc)
         check("%s is rejected" % bad, r.returncode != 0 and msg in r.stderr, r.stderr)
 
+    # a 32-bit BSTART DIRECT (simm25 0x40: target 0x80) followed by a
+    # C.SETRET (uimm5 5: 4 + 5 * 2 = 0xe) holds the bits of the reserved
+    # 48-bit HL.BSTART.CALL row; it reads as the two instructions
+    # (docs/implementation-defined.md entry 63), and they assemble back
+    pair = (0x11 | 0x40 << 7).to_bytes(4, "little") + (0x5016 | 5 << 6).to_bytes(2, "little")
+    pairf = os.path.join(tmp, "pair.bin")
+    open(pairf, "wb").write(pair)
+    r = run(tile_objdump, "--raw", pairf, "--base", "0")
+    lines = [l.split(None, 2) for l in r.stdout.splitlines() if re.match(r"^\s*[0-9a-f]+:", l)]
+    check("BSTART DIRECT + C.SETRET disassemble as two instructions",
+          [(l[0], l[2]) for l in lines] == [("0:", "bstart direct, 0x80"), ("4:", "c.setret 0xe, ->ra")],
+          r.stdout)
+    open(tsrc, "w").write("_start:\n bstart direct, 0x80\n c.setret 0xe, ->ra\n")
+    r = run(tile_as, "--base", "0", "-O", "binary", "-o", tbin, tsrc)
+    check("BSTART DIRECT + C.SETRET assemble to the six bytes",
+          r.returncode == 0 and open(tbin, "rb").read() == pair, r.stderr)
+
     # errors: file:line: message, exit status 1, no output left behind
     cases = [
         ("unknown mnemonic", "  nop\n  frobnicate a0\n", 2, "unknown mnemonic"),
@@ -152,6 +169,10 @@ with tempfile.TemporaryDirectory() as tmp:
         ("unknown directive", ".frob 1\n", 1, "unknown directive"),
         ("duplicate label", "x: bstop\nx: bstop\n", 2, "already defined"),
         ("bad PE mask", "b.ios s1, mask=1010\n", 1, "PEMode"),
+        # Func is part of B.FPATR's fixed bits: the catalog allows only 2
+        ("B.FPATR func other than 2",
+         "bstart.tmatmul s8\nb.fpatr prequant=0, relu=0, groupn=0, func=3, opc1=2, opcode=1, w=1\n",
+         2, "operand Func value 3 is not allowed by B.FPATR (allowed: 2)"),
     ]
     for name, text_, line, msg in cases:
         path = os.path.join(tmp, "err.s")

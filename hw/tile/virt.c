@@ -175,6 +175,253 @@ static void virt_create_fdt(TileVirtMachineState *s)
 /* ------------------------------------------------------------------ */
 
 /*
+ * Vetting an ELF64 image before QEMU's loader sees it: that loader trusts
+ * the program and section headers (an offset plus a size that wraps
+ * around 2^64 passes its bounds check, and a huge symbol table size is an
+ * allocation that aborts).  Every header the loader reads is checked here
+ * against the file and the RAM; the first fault ends the run with one line
+ * (docs/machine.md lists them).
+ */
+
+typedef struct VirtElfImage {
+    const char *what;
+    const char *filename;
+    int fd;
+    uint64_t file_size;
+} VirtElfImage;
+
+static G_NORETURN G_GNUC_PRINTF(2, 3)
+void virt_elf_fail(const VirtElfImage *img, const char *fmt, ...)
+{
+    va_list ap;
+    g_autofree char *msg = NULL;
+
+    va_start(ap, fmt);
+    msg = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    error_report("%s '%s': %s", img->what, img->filename, msg);
+    exit(1);
+}
+
+/* Is [offset, offset + size) inside the file?  (No overflow.) */
+static bool virt_elf_in_file(const VirtElfImage *img, uint64_t offset,
+                             uint64_t size)
+{
+    return offset <= img->file_size && size <= img->file_size - offset;
+}
+
+/* Read @size bytes at @offset, which virt_elf_in_file() has accepted. */
+static void *virt_elf_read(const VirtElfImage *img, uint64_t offset,
+                           uint64_t size, const char *part)
+{
+    g_autofree uint8_t *buf = g_malloc(size ? size : 1);
+
+    errno = 0;
+    if (pread(img->fd, buf, size, offset) != (ssize_t)size) {
+        virt_elf_fail(img, "cannot read its %s: %s", part,
+                      strerror(errno ? errno : EIO));
+    }
+    return g_steal_pointer(&buf);
+}
+
+/*
+ * The program or section header table: @count entries of @entsize bytes
+ * (which must be the ELF64 size @want) at @offset, inside the file.
+ */
+static void *virt_elf_read_table(const VirtElfImage *img, const char *kind,
+                                 const char *entsize_name, uint64_t offset,
+                                 unsigned count, unsigned entsize, size_t want)
+{
+    g_autofree char *what = g_strdup_printf("%s headers", kind);
+
+    if (entsize != want) {
+        virt_elf_fail(img, "truncated or malformed ELF image (%s %u, "
+                      "expected %zu)", entsize_name, entsize, want);
+    }
+    if (!virt_elf_in_file(img, offset, (uint64_t)count * want)) {
+        virt_elf_fail(img, "truncated or malformed ELF image (%s header "
+                      "table of %u entries at offset 0x%" PRIx64 " runs past "
+                      "the end of the file)", kind, count, offset);
+    }
+    return virt_elf_read(img, offset, (uint64_t)count * want, what);
+}
+
+/* One PT_LOAD segment that occupies memory: [low, low + size). */
+typedef struct VirtElfSegment {
+    unsigned index;
+    uint64_t low, size;
+} VirtElfSegment;
+
+static int virt_elf_segment_cmp(const void *a, const void *b)
+{
+    const VirtElfSegment *x = a, *y = b;
+
+    return x->low < y->low ? -1 : x->low > y->low;
+}
+
+static void virt_elf_check_segments(const VirtElfImage *img,
+                                    const Elf64_Ehdr *eh, uint64_t ram_size)
+{
+    uint16_t phnum = le16_to_cpu(eh->e_phnum);
+    uint16_t phentsize = le16_to_cpu(eh->e_phentsize);
+    uint64_t phoff = le64_to_cpu(eh->e_phoff);
+    g_autofree Elf64_Phdr *ph = NULL;
+    g_autofree VirtElfSegment *seg = NULL;
+    unsigned nseg = 0;
+
+    if (phnum == 0) {
+        virt_elf_fail(img, "ELF image has no loadable segment");
+    }
+    ph = virt_elf_read_table(img, "program", "e_phentsize", phoff, phnum,
+                             phentsize, sizeof(Elf64_Phdr));
+    seg = g_new(VirtElfSegment, phnum);
+
+    for (unsigned i = 0; i < phnum; i++) {
+        uint64_t offset = le64_to_cpu(ph[i].p_offset);
+        uint64_t filesz = le64_to_cpu(ph[i].p_filesz);
+        uint64_t memsz = le64_to_cpu(ph[i].p_memsz);
+        uint64_t paddr = le64_to_cpu(ph[i].p_paddr);
+
+        if (le32_to_cpu(ph[i].p_type) != PT_LOAD) {
+            continue;
+        }
+        if (filesz > memsz) {
+            virt_elf_fail(img, "truncated or malformed ELF image (segment %u: "
+                          "file size 0x%" PRIx64 " exceeds memory size 0x%"
+                          PRIx64 ")", i, filesz, memsz);
+        }
+        if (filesz && !virt_elf_in_file(img, offset, filesz)) {
+            virt_elf_fail(img, "truncated or malformed ELF image (segment %u: "
+                          "0x%" PRIx64 " bytes at offset 0x%" PRIx64
+                          " run past the end of the file)", i, filesz, offset);
+        }
+        if (memsz == 0) {
+            continue;               /* nothing to load */
+        }
+        if (paddr >= ram_size || memsz > ram_size - paddr) {
+            if (memsz - 1 > UINT64_MAX - paddr) {
+                virt_elf_fail(img, "segment at 0x%" PRIx64 " of 0x%" PRIx64
+                              " bytes wraps around the address space",
+                              paddr, memsz);
+            }
+            virt_elf_fail(img, "segment [0x%" PRIx64 ", 0x%" PRIx64
+                          ") lies outside RAM [0, 0x%" PRIx64 ")",
+                          paddr, paddr + memsz, ram_size);
+        }
+        seg[nseg++] = (VirtElfSegment){ i, paddr, memsz };
+    }
+    if (nseg == 0) {
+        virt_elf_fail(img, "ELF image has no loadable segment");
+    }
+    qsort(seg, nseg, sizeof(*seg), virt_elf_segment_cmp);
+    for (unsigned k = 1; k < nseg; k++) {
+        if (seg[k].low < seg[k - 1].low + seg[k - 1].size) {
+            virt_elf_fail(img, "segments %u [0x%" PRIx64 ", 0x%" PRIx64
+                          ") and %u [0x%" PRIx64 ", 0x%" PRIx64 ") overlap",
+                          seg[k - 1].index, seg[k - 1].low,
+                          seg[k - 1].low + seg[k - 1].size, seg[k].index,
+                          seg[k].low, seg[k].low + seg[k].size);
+        }
+    }
+}
+
+/*
+ * The section headers and the symbol table QEMU's loader reads for its
+ * disassembly symbols: inside the file, and every symbol name inside a
+ * NUL-terminated string table.
+ */
+static void virt_elf_check_symbols(const VirtElfImage *img,
+                                   const Elf64_Ehdr *eh)
+{
+    uint16_t shnum = le16_to_cpu(eh->e_shnum);
+    uint64_t shoff = le64_to_cpu(eh->e_shoff);
+    g_autofree Elf64_Shdr *sh = NULL;
+    g_autofree Elf64_Sym *sym = NULL;
+    g_autofree char *str = NULL;
+    uint64_t symoff, symsize, stroff, strsize;
+    uint32_t link;
+    int symtab = -1;
+
+    if (shnum == 0) {
+        return;                     /* no section headers: no symbols */
+    }
+    sh = virt_elf_read_table(img, "section", "e_shentsize", shoff, shnum,
+                             le16_to_cpu(eh->e_shentsize), sizeof(Elf64_Shdr));
+    /* QEMU's loader uses the first SHT_SYMTAB section */
+    for (unsigned i = 0; i < shnum && symtab < 0; i++) {
+        if (le32_to_cpu(sh[i].sh_type) == SHT_SYMTAB) {
+            symtab = i;
+        }
+    }
+    if (symtab < 0) {
+        return;
+    }
+    symoff = le64_to_cpu(sh[symtab].sh_offset);
+    symsize = le64_to_cpu(sh[symtab].sh_size);
+    link = le32_to_cpu(sh[symtab].sh_link);
+    if (!virt_elf_in_file(img, symoff, symsize)) {
+        virt_elf_fail(img, "truncated or malformed ELF image (symbol table "
+                      "runs past the end of the file)");
+    }
+    if (link >= shnum) {
+        virt_elf_fail(img, "truncated or malformed ELF image (symbol table "
+                      "links to section %u of %u)", link, shnum);
+    }
+    stroff = le64_to_cpu(sh[link].sh_offset);
+    strsize = le64_to_cpu(sh[link].sh_size);
+    if (!virt_elf_in_file(img, stroff, strsize)) {
+        virt_elf_fail(img, "truncated or malformed ELF image (string table "
+                      "runs past the end of the file)");
+    }
+    if (symsize / sizeof(Elf64_Sym) == 0) {
+        return;
+    }
+    str = virt_elf_read(img, stroff, strsize, "string table");
+    if (strsize == 0 || str[strsize - 1] != '\0') {
+        virt_elf_fail(img, "truncated or malformed ELF image (string table "
+                      "does not end with a NUL)");
+    }
+    sym = virt_elf_read(img, symoff, symsize, "symbol table");
+    for (uint64_t i = 0; i < symsize / sizeof(Elf64_Sym); i++) {
+        if (le32_to_cpu(sym[i].st_name) >= strsize) {
+            virt_elf_fail(img, "truncated or malformed ELF image (symbol %"
+                          PRIu64 ": name offset %u outside the string table)",
+                          i, le32_to_cpu(sym[i].st_name));
+        }
+    }
+}
+
+/* Everything QEMU's ELF loader reads, checked before it reads it. */
+static void virt_vet_elf(const char *what, const char *filename,
+                         uint64_t ram_size)
+{
+    VirtElfImage img = { .what = what, .filename = filename };
+    Elf64_Ehdr eh;
+    struct stat st;
+    uint16_t type;
+
+    img.fd = open(filename, O_RDONLY | O_BINARY);
+    if (img.fd < 0 || fstat(img.fd, &st) < 0) {
+        virt_elf_fail(&img, "%s", strerror(errno));
+    }
+    img.file_size = st.st_size;
+    if (pread(img.fd, &eh, sizeof(eh), 0) != sizeof(eh)) {
+        virt_elf_fail(&img, "truncated ELF header");
+    }
+    type = le16_to_cpu(eh.e_type);
+    if (type == ET_REL) {
+        virt_elf_fail(&img, "relocatable object: link it first");
+    }
+    if (type != ET_EXEC && type != ET_DYN) {
+        virt_elf_fail(&img, "ELF e_type is %u, expected %u (executable) "
+                      "or %u (shared object)", type, ET_EXEC, ET_DYN);
+    }
+    virt_elf_check_segments(&img, &eh, ram_size);
+    virt_elf_check_symbols(&img, &eh);
+    close(img.fd);
+}
+
+/*
  * Load @filename (from -kernel or -bios) into RAM.  An ELF64 image with
  * e_machine EM_TILE is loaded by its program headers and entered at
  * e_entry; anything that does not start with the ELF magic is a raw
@@ -226,6 +473,7 @@ static vaddr virt_load_image(const char *what, const char *filename,
                          EM_TILE);
             exit(1);
         }
+        virt_vet_elf(what, filename, ram_size);
         size = load_elf(filename, NULL, NULL, NULL, &entry, &low, &high,
                         NULL, ELFDATA2LSB, EM_TILE, 0, 0);
         if (size < 0) {

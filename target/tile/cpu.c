@@ -13,6 +13,8 @@
 #include "exec/cputlb.h"
 #include "exec/page-protection.h"
 #include "exec/translation-block.h"
+#include "exec/memory.h"
+#include "qemu/rcu.h"
 #include "hw/qdev-properties.h"
 #include "tcg/debug-assert.h"
 #include "hw/tile/tile_state.h"
@@ -148,6 +150,27 @@ static uint64_t tile_lowest_data_limit(TileCPU *cpu)
     return cpu->data_limit;
 }
 
+/* Does @addr hold memory instructions can be fetched from (RAM or ROM)? */
+static bool tile_cpu_fetchable(CPUState *cs, hwaddr addr)
+{
+    MemoryRegion *mr;
+    hwaddr xlat, len = 1;
+
+    RCU_READ_LOCK_GUARD();
+    mr = address_space_translate(cs->as, addr, &xlat, &len, false,
+                                 MEMTXATTRS_UNSPECIFIED);
+    return memory_region_is_ram(mr) || memory_region_is_romd(mr);
+}
+
+/*
+ * No translation yet: physical = virtual.  Only RAM is executable: a
+ * fetch from a device or an unassigned address is Fault_InstructionPage
+ * (TRAPARG0 = the address fetched), raised before the fetch, so no device
+ * register is ever read as an instruction.  A page that some ring may not
+ * wholly access (data-limit, app-region) gets exec-only entries for
+ * fetches and one-shot data entries, so every data access to it is
+ * checked for the ring that makes it.
+ */
 static bool tile_cpu_tlb_fill(CPUState *cs, vaddr addr, int size,
                               MMUAccessType access_type, int mmu_idx,
                               bool probe, uintptr_t retaddr)
@@ -155,15 +178,17 @@ static bool tile_cpu_tlb_fill(CPUState *cs, vaddr addr, int size,
     TileCPU *cpu = TILE_CPU(cs);
     vaddr page = addr & TARGET_PAGE_MASK;
     uint64_t lowest = tile_lowest_data_limit(cpu);
-    int prot = PAGE_READ | PAGE_WRITE | PAGE_EXEC;
+    int prot = PAGE_READ | PAGE_WRITE;
     uint64_t tlb_size = TARGET_PAGE_SIZE;
 
-    /*
-     * No translation yet: physical = virtual.  A page that some ring may
-     * not wholly access gets exec-only entries for fetches and one-shot
-     * data entries, so every data access to it is checked for the ring
-     * that makes it.
-     */
+    if (tile_cpu_fetchable(cs, page)) {
+        prot |= PAGE_EXEC;
+    } else if (access_type == MMU_INST_FETCH) {
+        if (probe) {
+            return false;
+        }
+        tile_raise_exception(cpu_env(cs), EXCP_INST_PAGE_FAULT, addr, retaddr);
+    }
     if (lowest && page + TARGET_PAGE_SIZE > lowest && page < cpu->mem_end) {
         if (access_type == MMU_INST_FETCH) {
             prot = PAGE_EXEC;

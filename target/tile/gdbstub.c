@@ -25,8 +25,11 @@
  * Every register is readable and writable.  Writes that would leave the
  * CPU in a state the translator cannot represent (an odd pc, a block
  * phase or ring out of range) are refused: the register keeps its value.
- * QEMU's 'P' handler answers OK regardless, and a refusal still reports
- * the register's size so that a 'G' packet stays aligned.
+ * The 'P' packet answers OK regardless, and a refusal still reports the
+ * register's size so that a 'G' packet stays aligned.  A register number
+ * the packet names is checked here too (QEMU hands it over as an int, so
+ * it may be negative), and a zero size means "no such register" (E14 to
+ * 'p'; patches/0009 makes 'P' and 'G' errors as well).
  * Writes to an R0 are accepted and ignored, as the architecture ignores
  * them.
  *
@@ -60,6 +63,11 @@ int tile_cpu_gdb_read_register(CPUState *cs, GByteArray *mem_buf, int n)
 {
     CPUTileState *env = cpu_env(cs);
 
+    /* QEMU passes the packet's register number as an int: it may be
+     * negative (p80000000) or past the core feature. */
+    if (n < 0 || n >= TILE_GDB_NUM_CORE_REGS) {
+        return 0;
+    }
     if (n == 0) {
         return gdb_get_reg64(mem_buf, 0);
     }
@@ -90,6 +98,9 @@ int tile_cpu_gdb_write_register(CPUState *cs, uint8_t *mem_buf, int n)
     CPUTileState *env = cpu_env(cs);
     uint64_t val;
 
+    if (n < 0 || n >= TILE_GDB_NUM_CORE_REGS) {
+        return 0;
+    }
     if (n == TILE_GDB_TVALID || n == TILE_GDB_UVALID) {
         uint32_t v = ldl_le_p(mem_buf);
 
@@ -102,9 +113,6 @@ int tile_cpu_gdb_write_register(CPUState *cs, uint8_t *mem_buf, int n)
             env->uq_valid = v;
         }
         return 4;
-    }
-    if (n < 0 || n >= TILE_GDB_NUM_CORE_REGS) {
-        return 0;
     }
     val = ldq_le_p(mem_buf);
     if (n < TILE_NUM_GPRS) {
@@ -139,22 +147,26 @@ int tile_cpu_gdb_write_register(CPUState *cs, uint8_t *mem_buf, int n)
 static int tile_gdb_get_pe(CPUState *cs, GByteArray *buf, int n)
 {
     CPUTileState *env = cpu_env(cs);
-    int pe = 1 + n / TILE_NUM_GPRS, r = n % TILE_NUM_GPRS;
+    int pe, r;
 
     if (n < 0 || n >= TILE_GDB_PE_REGS) {
         return 0;
     }
+    pe = 1 + n / TILE_NUM_GPRS;
+    r = n % TILE_NUM_GPRS;
     return gdb_get_reg64(buf, r == 0 ? 0 : env->gpr[pe][r]);
 }
 
 static int tile_gdb_set_pe(CPUState *cs, uint8_t *buf, int n)
 {
     CPUTileState *env = cpu_env(cs);
-    int pe = 1 + n / TILE_NUM_GPRS, r = n % TILE_NUM_GPRS;
+    int pe, r;
 
     if (n < 0 || n >= TILE_GDB_PE_REGS) {
         return 0;
     }
+    pe = 1 + n / TILE_NUM_GPRS;
+    r = n % TILE_NUM_GPRS;
     if (r != 0) {
         env->gpr[pe][r] = ldq_le_p(buf);
     }
@@ -269,6 +281,7 @@ static uint64_t tile_gdb_sysreg_addr(CPUTileState *env, const TileIsaSysreg *r)
 enum {
     TILE_GDB_SYS_ACR = 0,
     TILE_GDB_SYS_FIRST_SR = 1,
+    TILE_GDB_SYS_TRAP_REGS = 3,     /* fault_insn, fault_len, trap_arg */
 };
 
 static int tile_gdb_get_sys(CPUState *cs, GByteArray *buf, int n)
@@ -276,6 +289,9 @@ static int tile_gdb_get_sys(CPUState *cs, GByteArray *buf, int n)
     CPUTileState *env = cpu_env(cs);
     int nsr = tile_gdb_sysreg_count();
 
+    if (n < 0 || n >= TILE_GDB_SYS_FIRST_SR + nsr + TILE_GDB_SYS_TRAP_REGS) {
+        return 0;
+    }
     if (n == TILE_GDB_SYS_ACR) {
         return gdb_get_reg32(buf, env->acr);
     }
@@ -299,6 +315,9 @@ static int tile_gdb_set_sys(CPUState *cs, uint8_t *buf, int n)
     CPUTileState *env = cpu_env(cs);
     int nsr = tile_gdb_sysreg_count();
 
+    if (n < 0 || n >= TILE_GDB_SYS_FIRST_SR + nsr + TILE_GDB_SYS_TRAP_REGS) {
+        return 0;
+    }
     if (n == TILE_GDB_SYS_ACR) {
         uint32_t v = ldl_le_p(buf);
 

@@ -340,23 +340,62 @@ class Tester:
         alive("an unterminated packet")
         c.send_raw(bytes(range(256)) * 64)
         alive("16 KB of binary noise")
+        self.test_register_packets(c)
+        alive("bad register packets")
         # Each gets an error, an empty reply ("not supported") or, for the
-        # two QEMU does not validate, OK: a P to a register that does not
-        # exist, and qRcmd with non-hex text (the monitor gets whatever it
-        # decodes to).  Then the stub must still serve.
+        # one QEMU does not validate, OK: qRcmd with non-hex text (the
+        # monitor gets whatever it decodes to).  Then the stub must still
+        # serve.
         for pkt in ("p9999", "pzz", "P9999=00", "m0,ffffffff", "mzz", "m,", "M0,4:zz",
                     "Z0,zz", "Z9,0,2", "z0,ffffffffffffffffff,2", "qXfer:features:read:nope.xml:0,100",
                     "qXfer:features:read:target.xml:zz", "Hgzz", "Hg99", "vFooBar", "qRcmd,zz",
-                    "q" + "A" * 4000):
+                    "q" + "A" * 4000,
+                    # these once got no answer at all (a debugger waits for ever)
+                    "q", "Q", "v", "Qqemu.sstep=", "G"):
             try:
                 reply = c.command(pkt)
             except gdb.RSPError as e:
                 reply = "<%s>" % e
             self.check("bad packet %r answered with an error or nothing" % pkt[:30],
                        reply == "" or reply.startswith("E") or
-                       (pkt[0] == "P" or pkt.startswith("qRcmd")) and reply == "OK", reply[:60])
+                       pkt.startswith("qRcmd") and reply == "OK", reply[:60])
         alive("bad packets")
         self.eq("memory outside RAM is an error", self.read_error(c, 0x7000000000), True)
+
+    def test_register_packets(self, c):
+        """p, P and G that name no register, or carry a value of the wrong
+        size or non-hex digits, are answered with an error (E..) and write
+        nothing.  QEMU hands the register number to the target as an int:
+        80000000 and up are negative there (p80000000 crashed the stub,
+        pffffff00 returned host memory), and 100000005 would alias r5."""
+        nregs = len(c.regs)
+        before = c.read_all()
+        r5 = c.register("r5").regnum
+        bad = ["p80000000", "pf0000000", "pffffff00", "pffffffff", "p7fffffff",
+               "p%x" % nregs, "p%x" % (nregs + 1000), "p1%08x" % r5, "p" + "f" * 40,
+               "p", "p-1", "p%xzz" % r5, "p 5", "P80000000=" + "00" * 8,
+               "Pf0000000=" + "00" * 8, "Pffffff00=" + "00" * 8, "Pffffffff=00",
+               "P%x=%s" % (nregs, "00" * 8), "P1%08x=%s" % (r5, "11" * 8),
+               "P" + "f" * 40 + "=" + "00" * 8, "P%x=00" % r5, "P%x=%s" % (r5, "11" * 9),
+               "P%x=%s" % (r5, "1" * 15), "P%x=%s" % (r5, "zz" * 8), "P%x" % r5,
+               "P=" + "00" * 8, "P%x=" % r5, "Pzz=" + "00" * 8, "G00",
+               "G" + "00" * 9, "G" + "zz" * 8, "G" + "00" * 1000, "G",
+               # and a thread that does not exist is an answer too
+               "qThreadExtraInfo,99", "qThreadExtraInfo,p2.1"]
+        for pkt in bad:
+            try:
+                reply = c.command(pkt)
+            except gdb.RSPError as e:
+                reply = "<%s>" % e
+            self.check("register packet %r answered with an error" % pkt[:40],
+                       reply.startswith("E"), reply[:60])
+        self.eq("no register changed by the refused packets", c.read_all(), before)
+        # and the well-formed ones still work: P of r5's own value, G of r0
+        self.eq("P of a register's own value is OK",
+                c.command("P%x=%s" % (r5, before["r5"].to_bytes(8, "little").hex())), "OK")
+        self.eq("G of whole registers (r0 only) is OK", c.command("G" + "00" * 8), "OK")
+        self.eq("the last register of the last feature is readable",
+                len(c.check("p%x" % (nregs - 1))) > 0, True)
 
     def read_error(self, c, addr):
         try:
@@ -364,6 +403,39 @@ class Tester:
             return False
         except gdb.RSPError:
             return True
+
+    def run_detach(self):
+        """After D detaches the only process the stub has no CPU: packets
+        that need one answer E22 (they used to dereference NULL: `D` then
+        `?` killed QEMU with SIGSEGV), and a new connection attaches
+        again."""
+        loop = self.assemble("    .text\n_start:\n    addi a1, 1, ->a1\n    j _start\n",
+                             "loop.elf")
+        q = Qemu(self, loop)
+        c = q.c
+        try:
+            self.eq("D detaches", c.command("D"), "OK")
+            # the guest runs again: an interrupt stops it (the stub drops
+            # the byte that stops a running guest), then the packets
+            c.send_raw(b"\x03")
+            time.sleep(0.3)
+            c.buf = b""
+            for pkt in ("?", "g", "p0", "m0,4", "D", "Hg1", "qC"):
+                try:
+                    reply = c.command(pkt)
+                except gdb.RSPError as e:
+                    reply = "<%s>" % e
+                self.check("after D, %r answers an error" % pkt, reply.startswith("E"), reply)
+            self.check("QEMU still runs after the packets", q.p.poll() is None, q.stderr())
+            c.close()
+            c2 = gdb.Client("127.0.0.1", q.port, timeout=self.o.timeout,
+                            connect_timeout=self.o.timeout)
+            q.c = c2
+            self.check("a new connection attaches again and reads the pc",
+                       c2.stop_reason().kind == "signal" and c2.read_reg("pc") in (0, 4),
+                       c2.read_reg("pc"))
+        finally:
+            q.stop()
 
     def run_smp(self, fw, elf):
         q = Qemu(self, fw, "-smp", "2")
@@ -517,6 +589,7 @@ buf:
         fw = self.assemble(os.path.join(HERE, "gdb-fw.s"), "gdb-fw.elf")
         elf = gdb.Elf(fw)
         for name, fn in (("main", lambda: self.run_main(fw, elf)),
+                         ("detach", self.run_detach),
                          ("smp", lambda: self.run_smp(fw, elf)),
                          ("state", lambda: self.run_state(fw, elf)),
                          ("trace", lambda: self.run_trace(fw, elf))):
@@ -535,7 +608,7 @@ def main():
     ap.add_argument("--tile-as")
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("-k", help="run only the sessions whose name contains this "
-                    "(main, smp, state, trace)")
+                    "(main, detach, smp, state, trace)")
     ap.add_argument("-v", "--verbose", action="count", default=0)
     o = ap.parse_args()
     o.qemu = o.qemu or os.path.join(o.build, "qemu-system-tile")

@@ -254,6 +254,45 @@ _start:
                     "stderr %r, expected one line with %r" % (lines, expect), r)
         self.expect(r.out == b"", "unexpected UART output", r)
 
+
+    # -- instruction fetch ------------------------------------------------
+
+    def t_fetch_fault(self, src, base, tpc, *extra):
+        """The run ends with Fault_InstructionPage (trap 33) at tpc, the
+        address fetched, and nothing else happens (no UART output)."""
+        img = self.assemble(src, self.path("fetch-%x-%x.elf" % (base, tpc)), "--base", hex(base))
+        r = self.qemu("-kernel", img, *extra)
+        self.expect_error_exit(r)
+        want = ("%s: unhandled trap: Fault_InstructionPage (trap 33) at TPC 0x%016x "
+                "(argument 0x%x)" % (PROG, tpc, tpc))
+        self.expect(r.lines() == [want], "stderr is not the one line %r" % want, r)
+        self.expect(r.out == b"", "unexpected UART output", r)
+
+    # a C.BSTART DIRECT in RAM's last parcel: the translator's look at the
+    # next parcel (a fused BSTART.CALL?) must not fault; the block opens and
+    # the next instruction fetch, outside RAM, faults at its own address
+    LAST_PARCEL = ("    .text\n_start:\n    j last\n    .org {last}\n"
+                   "last:\n    c.bstart direct, _start\n")
+    # JR into the UART's registers: a fetch fault, not their bytes executed
+    INTO_UART = "    .text\n_start:\n    hl.liu 0x10000000, ->a0\n    jr a0, 0\n"
+
+    def t_in_asm_setret_pair(self):
+        """A 32-bit BSTART DIRECT followed by a C.SETRET (the bits of the
+        reserved HL.BSTART.CALL row): -d in_asm shows the two instructions,
+        as tile-objdump does, and they run as two: the block's body sets ra
+        (docs/implementation-defined.md entry 63)."""
+        src = ('    .include "%s"\n    .text\n_start:\n    bstart direct, target\n'
+               "    c.setret after, ->ra\nafter:\n    bstop\n    j testlib_fail\n"
+               "target:\n    check_eq ra, after\n    test_end\n"
+               % os.path.join(ROOT, "tests", "guest", "testlib.inc"))
+        img = self.assemble(src, self.path("setret-pair.elf"))
+        r, lines = self.in_asm(img)
+        self.compare_objdump(img, lines)
+        first = [(a, t.split()[0]) for a, _, t in lines[:2]]
+        self.expect(first == [(0, "bstart"), (4, "c.setret")],
+                    "in_asm starts with %r, expected bstart at 0, c.setret at 4" % (lines[:2],), r)
+        self.expect_exit(r, 0)
+
     # -- bad images -------------------------------------------------------
 
     @staticmethod
@@ -276,6 +315,32 @@ _start:
                              memsz, 4)
         return hdr + ph + code
 
+    @staticmethod
+    def elf64(etype=2, entry=0, segs=None, phoff=64, phentsize=56, phnum=None,
+              sections=(), shentsize=64, shnum=None, shoff=None, code=bytes(64)):
+        """An ELF64 PTO image built field by field, for hostile headers.
+        segs: (p_type, p_offset, p_paddr, p_filesz, p_memsz), the file
+        holding code (64 bytes) after the program headers (at offset
+        64 + 56 * len(segs), unless a segment names another offset);
+        sections: (sh_type, sh_offset, sh_size, sh_link), the section
+        header table placed after the code unless shoff is given."""
+        segs = [(1, None, 0, 8, 8)] if segs is None else segs
+        code_off = 64 + 56 * len(segs)
+        phnum = len(segs) if phnum is None else phnum
+        shnum = len(sections) if shnum is None else shnum
+        sh_at = code_off + len(code)
+        shoff = (sh_at if sections else 0) if shoff is None else shoff
+        hdr = b"\x7fELF" + bytes([2, 1, 1, 0]) + bytes(8)
+        hdr += struct.pack("<HHIQQQIHHHHHH", etype, 0xE9, 1, entry, phoff, shoff, 0,
+                           64, phentsize, phnum, shentsize, shnum, 0)
+        ph = b"".join(struct.pack("<IIQQQQQQ", t, 5, code_off if off is None else off,
+                                  addr, addr, fsz, msz, 4)
+                      for t, off, addr, fsz, msz in segs)
+        sh = b"".join(struct.pack("<IIQQQQIIQQ", 0, t, 0, 0, off, size, link, 0, 8,
+                                  24 if t == 2 else 0)
+                      for t, off, size, link in sections)
+        return hdr + ph + code + sh
+
     def t_bad(self, fname, content, expect, option="-kernel", extra=()):
         img = self.path(fname)
         if content is not None:
@@ -296,7 +361,7 @@ _start:
         self.expect(r.out == b"", "unexpected UART output", r)
 
     def bad_images(self):
-        e = self.elf
+        e, x = self.elf, self.elf64
         good = e()
         M = RAM_SIZE
         return [
@@ -322,6 +387,54 @@ _start:
              "lies outside RAM [0, 0x4000000)", ("-m", "64M")),
             ("segment-address-wraps", "wrap.elf",
              e(vaddr=(1 << 64) - 4, entry=0, code=bytes(8)), None, ()),
+            # every program header is vetted before QEMU's loader reads it
+            ("segment-file-data-wraps (offset + size past 2^64)", "offwrap.elf",
+             x(segs=[(1, (1 << 64) - 8, 0, 16, 16)]),
+             "truncated or malformed ELF image (segment 0: 0x10 bytes at offset "
+             "0xfffffffffffffff8 run past the end of the file)", ()),
+            ("segment-file-data-past-eof", "offeof.elf", x(segs=[(1, 100, 0, 4096, 4096)]),
+             "truncated or malformed ELF image (segment 0: 0x1000 bytes at offset 0x64 "
+             "run past the end of the file)", ()),
+            ("phdr-table-past-eof", "phoff.elf", x(phoff=(1 << 64) - 16),
+             "truncated or malformed ELF image (program header table of 1 entries at "
+             "offset 0xfffffffffffffff0 runs past the end of the file)", ()),
+            ("phentsize-not-elf64", "phent.elf", x(phentsize=32),
+             "truncated or malformed ELF image (e_phentsize 32, expected 56)", ()),
+            ("phentsize-zero", "phent0.elf", x(phentsize=0),
+             "truncated or malformed ELF image (e_phentsize 0, expected 56)", ()),
+            ("phnum-zero", "phnum0.elf", x(segs=[]), "ELF image has no loadable segment", ()),
+            ("only-empty-segments", "empty-seg.elf", x(segs=[(1, None, 0, 0, 0)]),
+             "ELF image has no loadable segment", ()),
+            ("filesz-above-memsz", "fsz.elf", x(segs=[(1, None, 0, 16, 8)]),
+             "truncated or malformed ELF image (segment 0: file size 0x10 exceeds memory "
+             "size 0x8)", ()),
+            ("segment-memory-wraps", "memwrap.elf",
+             x(segs=[(1, None, 0x1000, 8, (1 << 64) - 0x800)]),
+             "segment at 0x1000 of 0xfffffffffffff800 bytes wraps around the address space", ()),
+            ("overlapping-segments", "overlap.elf",
+             x(segs=[(1, None, 0x1000, 8, 0x100), (1, None, 0x10f8, 8, 8)]),
+             "segments 0 [0x1000, 0x1100) and 1 [0x10f8, 0x1100) overlap", ()),
+            ("overlapping-segments-out-of-order", "overlap2.elf",
+             x(segs=[(1, None, 0x2000, 8, 8), (1, None, 0x1000, 8, 0x1001)]),
+             "segments 1 [0x1000, 0x2001) and 0 [0x2000, 0x2008) overlap", ()),
+            ("relocatable-object", "reloc.o", x(etype=1, segs=[], sections=[(1, 64, 64, 0)]),
+             "relocatable object: link it first", ()),
+            ("core-file", "core.elf", x(etype=4),
+             "ELF e_type is 4, expected 2 (executable) or 3 (shared object)", ()),
+            ("symbol-table-size-huge", "symhuge.elf",
+             x(sections=[(2, 64, 1 << 40, 1), (3, 64, 8, 0)]),
+             "truncated or malformed ELF image (symbol table runs past the end of the file)", ()),
+            ("symbol-name-outside-string-table", "symname.elf",
+             x(sections=[(2, 120 + 16, 24, 1), (3, 120 + 8, 8, 0)],
+               code=bytes(16) + struct.pack("<IBBHQQ", 100, 0x12, 0, 1, 0, 8) + bytes(24)),
+             "truncated or malformed ELF image (symbol 0: name offset", ()),
+            ("symbol-table-links-nowhere", "symlink.elf", x(sections=[(2, 120, 24, 7)]),
+             "truncated or malformed ELF image (symbol table links to section 7 of 1)", ()),
+            ("section-table-past-eof", "shoff.elf", x(sections=[(1, 0, 0, 0)], shoff=1 << 40),
+             "truncated or malformed ELF image (section header table of 1 entries at "
+             "offset 0x10000000000 runs past the end of the file)", ()),
+            ("shentsize-not-elf64", "shent.elf", x(sections=[(1, 0, 0, 0)], shentsize=40),
+             "truncated or malformed ELF image (e_shentsize 40, expected 64)", ()),
             ("entry-outside-ram", "entry.elf", e(entry=2 * M),
              ("entry point %#x lies outside RAM" % (2 * M)), ()),
             ("empty-file", "empty.bin", b"", "image is empty", ()),
@@ -539,6 +652,17 @@ _start:
           "-machine data-limit=0x4100000 lies outside RAM [0, 0x4000000)")
         c("bad option: app-region not a size", self.t_bad_limit, "app-region=lots",
           "app-region")
+
+        c("fetch: C.BSTART DIRECT in RAM's last parcel, the UART next",
+          self.t_fetch_fault, self.LAST_PARCEL.format(last=RAM_SIZE - 2), RAM_SIZE - 0x1000,
+          RAM_SIZE)
+        c("fetch: C.BSTART DIRECT in RAM's last parcel, nothing next (-m 64M)",
+          self.t_fetch_fault, self.LAST_PARCEL.format(last=(64 << 20) - 2), (64 << 20) - 0x1000,
+          64 << 20, "-m", "64M")
+        c("fetch: JR into the UART faults instead of executing its registers",
+          self.t_fetch_fault, self.INTO_UART, 0, 0x10000000)
+        c("in_asm: BSTART DIRECT + C.SETRET read and run as two instructions",
+          self.t_in_asm_setret_pair)
 
 
 def main():

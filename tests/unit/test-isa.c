@@ -285,6 +285,9 @@ START_TEST(test_reserved_rows_are_rejected)
     for (unsigned i = 0; i < tile_isa_reserved_count; i++) {
         const TileIsaReserved *r = &tile_isa_reserved[i];
         uint64_t w = r->match;
+        if (tile_isa_parcel_length(r->match & 0xffff) * 8 != r->length_bits) {
+            continue;   /* the fused row: test_fused_reserved_row_reads_as_two */
+        }
         /* satisfy "!= 0" style constraints */
         for (unsigned k = 0; k < r->nconstraints; k++) {
             const TileIsaField *f = &r->fields[r->constraints[k].field];
@@ -315,6 +318,80 @@ START_TEST(test_fused_bstart_call)
         bool setret = (p1 & 0xf83f) == 0x5016;
         ck_assert_str_eq(insn.form->mnemonic, setret ? "BSTART.CALL" : "C.BSTART");
         ck_assert_uint_eq(insn.length, setret ? 4 : 2);
+    }
+}
+END_TEST
+
+START_TEST(test_fused_reserved_row_reads_as_two)
+{
+    /*
+     * The reserved 48-bit HL.BSTART.CALL row (match 0x501600000011, mask
+     * 0xf83f0000007f) is a 32-bit BSTART DIRECT (low 7 bits 0010001,
+     * simm25 in bits 31:7) followed by a C.SETRET parcel (0x5016 under mask
+     * 0xf83f, uimm5 in its bits 10:6).  Decoded from the full six bytes it
+     * must give the BSTART, 4 bytes, and then the C.SETRET
+     * (docs/implementation-defined.md entry 63).
+     */
+    unsigned rows = 0;
+
+    for (unsigned i = 0; i < tile_isa_reserved_count; i++) {
+        rows += !strcmp(tile_isa_reserved[i].mnemonic, "HL.BSTART.CALL");
+    }
+    ck_assert_uint_eq(rows, 1);
+    for (int n = 0; n < 5000; n++) {
+        uint32_t simm25 = (uint32_t)rnd() & 0x1ffffff;
+        uint32_t uimm5 = (uint32_t)rnd() & 0x1f;
+        uint64_t lo = 0x11 | (uint64_t)simm25 << 7;
+        uint16_t hi = (uint16_t)(0x5016 | uimm5 << 6);
+        uint8_t buf[6];
+        TileIsaInsn insn;
+
+        for (int b = 0; b < 4; b++) {
+            buf[b] = (uint8_t)(lo >> (8 * b));
+        }
+        buf[4] = (uint8_t)hi;
+        buf[5] = (uint8_t)(hi >> 8);
+        ck_assert_int_eq(tile_isa_decode(buf, 6, &insn), TILE_ISA_OK);
+        ck_assert_str_eq(insn.form->mnemonic, "BSTART");
+        ck_assert_uint_eq(insn.length, 4);
+        ck_assert_uint_eq(insn.bits, lo);
+        int64_t want = simm25 & 0x1000000 ? (int64_t)simm25 - 0x2000000 : simm25;
+        ck_assert_int_eq(insn.value[tile_isa_field_index(insn.form, "simm25")], want);
+        ck_assert_int_eq(tile_isa_decode(buf + 4, 2, &insn), TILE_ISA_OK);
+        ck_assert_str_eq(insn.form->mnemonic, "C.SETRET");
+        ck_assert_int_eq(insn.value[tile_isa_field_index(insn.form, "uimm5")], uimm5);
+    }
+}
+END_TEST
+
+START_TEST(test_encode_never_internal_error)
+{
+    /*
+     * Any operand values, in range or not, allowed by the catalog or not:
+     * tile_isa_encode either encodes a word that decodes back to the form
+     * or says which operand is wrong, never "internal error" (B.FPATR's
+     * Func overlaps fixed bits and may only be 2).
+     */
+    for (unsigned i = 0; i < tile_isa_form_count; i++) {
+        const TileIsaForm *f = &tile_isa_forms[i];
+        for (int n = 0; n < 200; n++) {
+            int64_t v[TILE_ISA_MAX_FIELDS];
+            uint64_t bits;
+            char err[256] = "";
+            for (unsigned j = 0; j < f->nfields; j++) {
+                unsigned w = f->fields[j].width + (n % 3 == 0);
+                v[j] = (int64_t)(rnd() & ((w >= 64 ? 0 : UINT64_C(1) << w) - 1));
+                if (f->fields[j].sign == 's' && w < 64 && (v[j] >> (w - 1)) & 1) {
+                    v[j] -= (int64_t)1 << w;
+                }
+            }
+            if (tile_isa_encode(f, v, &bits, err, sizeof(err))) {
+                ck_assert_uint_eq(bits & f->mask, f->match);
+            } else {
+                ck_assert_msg(strncmp(err, "internal error", 14) != 0, "%s: %s",
+                              f->mnemonic, err);
+            }
+        }
     }
 }
 END_TEST
@@ -444,6 +521,8 @@ static Suite *isa_suite(void)
     tcase_add_test(tc, test_random_words_agree_with_brute_force);
     tcase_add_test(tc, test_reserved_rows_are_rejected);
     tcase_add_test(tc, test_fused_bstart_call);
+    tcase_add_test(tc, test_fused_reserved_row_reads_as_two);
+    tcase_add_test(tc, test_encode_never_internal_error);
     tcase_add_test(tc, test_adr0097_bios);
     tcase_add_test(tc, test_known_encodings);
     tcase_add_test(tc, test_tile_as_reassembles_every_form);

@@ -210,17 +210,11 @@ static bool interrupt_enabled(uint64_t econfig, unsigned ring, unsigned id)
 }
 
 /*
-<<<<<<< HEAD:target/tile/tcg/sys_helper.c
- * docs/design.md decision 7: an interrupt is taken at a block boundary (or
- * between instructions outside blocks), only when the target ring's ECONFIG
- * enables it and its EBARG0 is not VALID (not inside a handler).
-=======
  * The pending IDs of a ring's bank as software observes them: the timer
  * refreshed, and the external lines that are high latched into the bank
  * interrupts of the current ring go to (RaiseInterrupt sets the pending bit
  * of TrapTargetForInterrupt(current ring)).  A line that is still high after
  * EOIEI is pending again, as a reached timer is.
->>>>>>> features:target/tile/sys_helper.c
  */
 static uint64_t interrupt_refresh(CPUTileState *env, unsigned ring)
 {

@@ -294,6 +294,24 @@ static bool insn_crosses_page(DisasContext *ctx, CPUTileState *env,
     return pc + tile_insn_length(parcel) > page_end;
 }
 
+/*
+ * Can the parcel at @pc be fetched?  Yes on the page being translated;
+ * on the next page only when it is RAM (probed without faulting).  The
+ * last parcel of RAM has no next parcel, so it cannot start a fused pair.
+ */
+static bool next_parcel_fetchable(DisasContext *ctx, CPUTileState *env,
+                                  vaddr pc)
+{
+    void *host;
+
+    if (translator_is_same_page(&ctx->base, pc)) {
+        return true;
+    }
+    return !(probe_access_flags(env, pc, 0, MMU_INST_FETCH,
+                                cpu_mmu_index(env_cpu(env), true), true,
+                                &host, 0) & TLB_INVALID_MASK);
+}
+
 static void tile_tr_translate_insn(DisasContextBase *dcbase, CPUState *cs)
 {
     DisasContext *ctx = container_of(dcbase, DisasContext, base);
@@ -305,8 +323,9 @@ static void tile_tr_translate_insn(DisasContextBase *dcbase, CPUState *cs)
     insn = translator_lduw(env, &ctx->base, pc);
     len = tile_insn_length(insn);
     /* A C.BSTART DIRECT parcel may be the first half of a fused
-     * BSTART.CALL: fetch the parcel after it as well. */
-    if (len == 2 && (insn & 0xf) == 0x2) {
+     * BSTART.CALL: fetch the parcel after it as well, when there is one. */
+    if (len == 2 && (insn & 0xf) == 0x2 &&
+        next_parcel_fetchable(ctx, env, pc + 2)) {
         len = 4;
     }
     for (i = 2; i < len; i += 2) {
