@@ -219,6 +219,24 @@ typedef struct TileFile {
     TileCapacity cap;
 } TileFile;
 
+/*
+ * Consistency of a TileFile (what a migration stream must satisfy before
+ * the Core uses it).  tile_desc_fits(): the descriptor names a data type,
+ * a layout and a storage kind, its valid region lies in its rows x cols,
+ * and that storage (whole CUBE cells, ZN/NZ fractals) fits in bytes.
+ * tile_local_sizes_ok() / tile_shared_sizes_ok(): the payload sizes are
+ * exactly what the SizeCode and the mask give (checked before a payload
+ * is allocated).  tile_file_check(): NULL when the whole file is
+ * consistent (queue heads and counts in range, a Local name allocated
+ * exactly when it is a live queue entry, every descriptor fitting, the
+ * pools' use equal to what the live tiles and Shared registers hold),
+ * else what is not.
+ */
+bool tile_desc_fits(const TileDesc *d, uint32_t bytes);
+bool tile_local_sizes_ok(const TileLocal *t);
+bool tile_shared_sizes_ok(const TileShared *s);
+const char *tile_file_check(const TileFile *f);
+
 /* Free every payload and return the file to its reset state. */
 void tile_file_reset(TileFile *f);
 

@@ -491,12 +491,6 @@ void helper_mset(CPUTileState *env, uint64_t pc, uint64_t dst, uint64_t value,
 
 enum { FRAME_SP = 2, FRAME_RA = 10 };
 
-/* The inclusive R2..R23 ring from begin to end (endpoints already 2..23). */
-static uint32_t frame_count(uint32_t b, uint32_t e)
-{
-    return e >= b ? e - b + 1 : (24 - b) + e - 1;
-}
-
 static uint32_t frame_reg(uint32_t b, uint32_t ordinal)
 {
     uint32_t r = b + ordinal;
@@ -523,7 +517,7 @@ uint64_t helper_frame(CPUTileState *env, uint64_t pc, uint32_t kind,
     uintptr_t ra = GETPC();
 
     if (!t->fr_active) {
-        uint32_t count = frame_count(begin, end);
+        uint32_t count = tile_frame_count(begin, end);
         uint64_t sp = env->gpr[0][FRAME_SP];
 
         if ((kind == TILE_FRAME_RET_STK && begin != FRAME_RA) ||
