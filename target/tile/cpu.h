@@ -369,6 +369,12 @@ struct ArchCPU {
      */
     Object *tile_core;
 
+    /*
+     * The machine's GQM queues (system state shared by every Core): QOM
+     * link "gqm", set by the machine; reached through tile_state.h.
+     */
+    Object *gqm;
+
     /* Properties */
     bool trap_literal;          /* follow EVBASE literally instead of report */
     char *numeric_profile;      /* "ieee" (default) or "pto-v0" */

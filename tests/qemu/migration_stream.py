@@ -33,11 +33,15 @@ def _walk(desc_fields, subsections, offset, prefix, out):
     for f in desc_fields:
         name = prefix + f["name"] + ("[%d]" % f["index"] if "index" in f else "")
         if f["type"] == "struct":
+            # one description for every element of an array of structs
             inner = f["struct"]
-            end = _walk(inner["fields"], inner.get("subsections", []), offset,
-                        name + ".", out)
-            assert end == offset + f["size"], name
-            offset = end
+            count = f.get("array_len")
+            for i in range(count or 1):
+                elem = name + ("[%d]" % i if count else "")
+                end = _walk(inner["fields"], inner.get("subsections", []), offset,
+                            elem + ".", out)
+                assert end == offset + f["size"], elem
+                offset = end
         else:
             count = f.get("array_len", 1)
             out.append((name, offset, f["size"], count))

@@ -13,7 +13,9 @@ element, the storage kind only TCMP / TCMPS make) and a Shared register
 opens a TLOAD block whose header records a B.IOT and a B.DATR, and a
 second B.DATR in the header is Fault_BundleControl: the trap handler
 prints "R" and waits for a byte on the UART, with the interrupted block's
-header records, its Tile operation and its bindings in the trap snapshot.
+header records, its Tile operation and its bindings in the trap snapshot,
+and a GQM queue holding three entries (system state the machine's GQM
+device keeps).
 Given the byte, the handler returns past the second B.DATR and the block
 loads M#1.  Phase 2 checks the trap (case 5), stores T#1 and S5 back from
 every PE and compares them with what was loaded (the expected bytes are
@@ -21,7 +23,9 @@ the input buffers); then TSEL uses the predicate (mask N#1, true U#1,
 false T#1 -> M#1, so max(lin, kin) elementwise), TSTOREs M#1 and compares
 every byte with sel_expect and the sum of its 64-bit words with a
 checksum, both worked out here in Python from lin and kin (the unsigned
-u16 compare, no emulator); then it passes through the exit device.
+u16 compare, no emulator); pops the queue (the head push first, then the
+tail pushes in order, each with the count left, then busy: case 6); then
+it passes through the exit device.
 
 Run A goes straight through.  Run B stops at "R" and migrates the machine
 to a file; run C starts from that file (-incoming), gets the byte and must
@@ -30,7 +34,8 @@ tile-core device's vmstate run C would find no live tiles and trap; a
 predicate restored as a numeric U8 tile makes the TSEL fault
 (Fault_TileLegality, an unhandled trap: exit 1), and lost or moved
 predicate bits change the selected bytes (case 3) and the checksum
-(case 4); a lost trap snapshot makes the handler's return fail.  `info
+(case 4); a lost trap snapshot makes the handler's return fail, a lost
+queue the pops (case 6).  `info
 tile` must show N#1 as a predicate both before the migration and after
 the restore (and T#1, U#1 as numeric tiles).
 
@@ -44,9 +49,10 @@ layouts and storage kinds of the tile-core device that break its
 invariants; and in the CPU section the ring, R0, the block phase, the
 queue validity, the FSU rounding mode and, in the trap snapshot, the
 count, words and register numbers of the header records and the Tile
-operation word.  Last, seeded single-byte flips anywhere in the tile-core
-and CPU sections must either be refused or load a machine that then runs
-without a host crash.
+operation word; in the GQM device a queue's capacity, count, head, a
+free slot with an address and two queues at one address.  Last, seeded
+single-byte flips anywhere in the tile-core, CPU and GQM sections must
+either be refused or load a machine that then runs without a host crash.
 Ends with 'N passed, N failed'; exit 77 when the emulator is not built."""
 
 import argparse
@@ -65,6 +71,7 @@ from qemu_test import Machine
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WIN = 0x10020000
 LT = 2                                         # B.DATR CMode: EQ NE LT GT LE GE
+GQM_QUEUE = 0x9000                             # the GQM queue's address
 
 
 def lin_value(p, r, c):                        # T#1: PE p, row r, column c (u16)
@@ -153,6 +160,12 @@ def firmware():
           "    b.dim zero, 16, ->lb1", "    bstop",
           "    hl.liu handler, ->a3", "    bstart.sys fall",
           "    ssrset a3, SR_EVBASE", "    bstop"]
+    # a GQM queue (system state, migrated with the machine): capacity 4,
+    # 0x1111 and 0x2222 at the tail, 0x3333 at the head
+    L += ["    hl.liu %d, ->a3" % GQM_QUEUE, "    c.movi 4, ->a4", "    hl.qmt a3, a4, ->a5, i",
+          "    hl.liu 0x1111, ->a4", "    hl.qpush a3, a4, ->a5",
+          "    hl.liu 0x2222, ->a4", "    hl.qpush a3, a4, ->a5, r",
+          "    hl.liu 0x3333, ->a4", "    hl.qpush a3, a4, ->a5, h"]
     # a TLOAD into M whose header faults at its second B.DATR: the handler
     # waits for the UART with this header in its trap snapshot
     bases("lin", 128)
@@ -164,6 +177,12 @@ def firmware():
           "    b.dim zero, 8, ->lb1", "    bstop",
           "    case 5", "    check_eq s4, 5 | ARGV", "    hl.liu hdr_trap, ->a3",
           "    check_same s5, a3"]
+    # case 6: the queue pops in order, with the count left, then is empty
+    L += ["    case 6", "    hl.liu %d, ->a3" % GQM_QUEUE]
+    for value, left in ((0x3333, 2), (0x1111, 1), (0x2222, 0)):
+        L += ["    hl.qpop a3, ->a4, a5", "    check_eq a4, 0x%x" % value,
+              "    check_eq a5, %d" % left]
+    L += ["    hl.qpop a3, ->a4, a5", "    check_eq a5, 1 << 62"]
     bases("lout", 128)
     L += ["    bstart.tstore u16", "    b.iot t#1, mask=1111, last",
           "    b.ior a0, a1, zero, ->zero", "    bstop"]
@@ -345,7 +364,19 @@ def corrupted_streams(stream, info):
     field(cpu, snap + "header:ext.hdr.datr", 0, 0, cpu_error)
     field(cpu, snap + "header:ext.hdr.ior", 24, 1, cpu_error)
     field(cpu, snap + "tile-op:ext.tile_op", 0xffffffff, 0, cpu_error)
-    return cases, (tc_start, tc_end), (cpu_start, cpu_end)
+    # the GQM queues
+    gqm, gqm_range = ms.fields(stream, "tile-gqm")
+    gqm_error = "Input validation failed: tile-gqm/queue"
+    field(gqm, "q[0].capacity", 1024, 0, gqm_error)
+    field(gqm, "q[0].capacity", 0xffffffff, 0, gqm_error)
+    field(gqm, "q[0].count", 5, 0, gqm_error)
+    field(gqm, "q[0].head", 4, 0, gqm_error)
+    field(gqm, "q[1].address", GQM_QUEUE, 0, gqm_error)
+    twice = ms.with_value(ms.with_value(stream, gqm["q[1].valid"], 1),
+                          gqm["q[1].address"], GQM_QUEUE)
+    cases.append(("two GQM queues at one address", twice, "tile-gqm migration state"))
+    return cases, {"tile-core": (tc_start, tc_end), "CPU": (cpu_start, cpu_end),
+                   "tile-gqm": gqm_range}
 
 
 def main():
@@ -408,15 +439,15 @@ def main():
               "exit %s, UART %r, stderr %r" % (rc_c, out_c, c.err))
 
         stream = open(snap, "rb").read()
-        cases, tc_range, cpu_range = corrupted_streams(stream, tiles)
+        cases, sections = corrupted_streams(stream, tiles)
         for i, (name, bad, want) in enumerate(cases):
             outcome, detail = load(qemu, elf, tmp, bad, "bad%d" % i)
             check("corrupted stream refused cleanly: " + name,
                   outcome == "refused" and want in detail, detail[-400:])
         # seeded single-byte flips: refused, or a machine that runs on
         rng = random.Random(0x5eed)
-        for section, (lo, hi) in (("tile-core", tc_range), ("CPU", cpu_range)):
-            for i in range(10):
+        for section, (lo, hi) in sections.items():
+            for i in range(10 if section != "tile-gqm" else 4):
                 pos = rng.randrange(lo, hi)
                 bad = stream[:pos] + bytes([stream[pos] ^ rng.randrange(1, 256)]) + \
                     stream[pos + 1:]

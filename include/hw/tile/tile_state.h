@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The interface between a PTO Core (target/tile) and its tile-core device
- * (hw/tile): the one header of hw/ that target/ includes.
+ * (hw/tile), and the machine's GQM queues: the one header of hw/ that
+ * target/ includes.
  *
  * The tile-core device owns the Tile state of its Core: the four PEs'
  * Local capacity pools, the Shared pool, the Local names and the Shared
@@ -34,6 +35,31 @@ struct TileFile;
 
 /* The Tile state of a tile-core device (the object the CPU links to). */
 struct TileFile *tile_core_tile_file(struct Object *tile_core);
+
+/*
+ * ---- General queue management (PTO-ARCH-GQM): hw/tile/tile_gqm.c ----
+ *
+ * The queues are system state, shared by every Core: one device per
+ * machine holds them (reset and migrated with it), and each CPU's QOM
+ * link TILE_GQM_LINK_PROP names it.  Each function is one atomic queue
+ * operation and returns the result word ([12:0] the primary value,
+ * [63:62] the status: 00 done, 01 busy, 10 error); flags are the
+ * instruction's suffix bits as helper.h passes them.  With no device
+ * (gqm NULL) every operation is an error.
+ */
+
+#define TYPE_TILE_GQM "tile-gqm"
+#define TILE_GQM_LINK_PROP "gqm"            /* the CPU's link property */
+
+/* HL.QMT: [3] i (initialize with capacity[9:0]), [2] e, [1] s, [0] r */
+uint64_t tile_gqm_manage(struct Object *gqm, uint64_t address, uint64_t capacity,
+                         unsigned flags);
+/* HL.QPUSH: [3] h (at the head), [2] e, [0] r */
+uint64_t tile_gqm_push(struct Object *gqm, uint64_t address, uint64_t value,
+                       unsigned flags);
+/* HL.QPOP: [1] e, [0] r; *data the entry popped (0 when none) */
+uint64_t tile_gqm_pop(struct Object *gqm, uint64_t address, unsigned flags,
+                      uint64_t *data);
 
 /*
  * ---- The capacity pools of one Core (ADR 0097): hw/tile/tile_pool.c ----
