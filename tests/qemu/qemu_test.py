@@ -103,6 +103,16 @@ class Machine:
             time.sleep(0.05)
         return False
 
+    def migrate_to(self, path, seconds=60):
+        """Migrate the machine to the file path; the last `info migrate`."""
+        self.hmp('migrate "exec:cat > %s"' % path)
+        status = ""
+        deadline = time.time() + seconds
+        while time.time() < deadline and "completed" not in status and "failed" not in status:
+            status = self.hmp("info migrate")
+            time.sleep(0.05)
+        return status
+
     def _read_serial(self, text=None):
         """Collect UART output until text appears (or the UART closes)."""
         try:

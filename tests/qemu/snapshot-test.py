@@ -62,7 +62,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 
 import migration_stream as ms
 import qemu_test
@@ -405,14 +404,7 @@ def main():
         ready = b.serial_until(b"R\n")
         b.hmp("stop")
         tiles = b.hmp("info tile")
-        b.hmp('migrate "exec:cat > %s"' % snap)
-        status = ""
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            status = b.hmp("info migrate")
-            if "completed" in status or "failed" in status:
-                break
-            time.sleep(0.05)
+        status = b.migrate_to(snap)
         b.hmp("quit")
         b.finish()
         check("the snapshot holds live Local and Shared tiles",

@@ -417,11 +417,20 @@ static bool range_wraps(uint64_t addr, uint64_t len)
  * one restart boundary.  A fault leaves the template active, so running
  * the same MCOPY again (ACRE to EBARG_TPC) resumes at the first byte not
  * copied, without reading the GPRs again.
+ *
+ * A long copy leaves to the main loop at a step boundary whenever it is
+ * asked to (an interrupt, a vCPU kick, the monitor or the debugger
+ * stopping the machine), as s390x's MVCL does: the template stays active
+ * and the TB restarts at this MCOPY, which resumes from its progress.  An
+ * interrupt may so be taken between two steps of an MCOPY outside a
+ * block; the trap snapshot keeps the progress and ACRE resumes it
+ * (docs/implementation-defined.md).
  */
 void helper_mcopy(CPUTileState *env, uint64_t pc, uint64_t dst, uint64_t src,
                   uint64_t len)
 {
     TileTemplateState *t = &env->blk.ext.tpl;
+    CPUState *cs = env_cpu(env);
     uintptr_t ra = GETPC();
 
     if (!t->mc_active) {
@@ -456,6 +465,9 @@ void helper_mcopy(CPUTileState *env, uint64_t pc, uint64_t dst, uint64_t src,
         }
         store_invalidates(env, d, step);
         t->mc_progress += step;
+        if (t->mc_progress != t->mc_len && cpu_loop_exit_requested(cs)) {
+            cpu_loop_exit_restore(cs, ra);
+        }
     }
     t->last_addr = t->mc_dst;
     t->last_size = t->mc_len;
