@@ -156,7 +156,9 @@ check_all() {
     have git || add_main git
     have pkg-config || add_main pkg-config
     if have pkg-config; then
-        pkg-config --atleast-version=2.66 glib-2.0 2>/dev/null || add_main libglib2.0-dev
+        # gmodule: QEMU's plugin loader (--enable-plugins)
+        { pkg-config --atleast-version=2.66 glib-2.0 &&
+          pkg-config --exists gmodule-no-export-2.0; } 2>/dev/null || add_main libglib2.0-dev
         pkg-config --exists zlib 2>/dev/null || add_main zlib1g-dev
         pkg-config --exists check 2>/dev/null || add_main check
     else

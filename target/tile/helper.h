@@ -57,6 +57,7 @@ DEF_HELPER_2(tlb_maint, void, env, i64)
 DEF_HELPER_2(sys_placement, noreturn, env, i64)
 DEF_HELPER_4(tlb_operand, void, env, i64, i32, i64)
 DEF_HELPER_4(set_block_target, void, env, i64, i64, i32)
+DEF_HELPER_1(bwi, void, env)
 
 /* The block engine: BSTART/BSTOP, header commands, templates (PTO-BLOCK-*) */
 DEF_HELPER_6(bstart, i64, env, i64, i32, i32, i64, i64)

@@ -413,11 +413,31 @@ static const VMStateDescription vmstate_tile_snapshot = {
     }
 };
 
+/* The levels of the external interrupt lines (only when one is high). */
+static bool tile_ext_lines_needed(void *opaque)
+{
+    TileCPU *cpu = opaque;
+
+    return cpu->env.ext_lines != 0;
+}
+
+static const VMStateDescription vmstate_tile_ext_lines = {
+    .name = "cpu/ext_lines",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = tile_ext_lines_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(env.ext_lines, TileCPU),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 static int tile_cpu_pre_load(void *opaque)
 {
     TileCPU *cpu = opaque;
 
     memset(&cpu->env.amo, 0, sizeof(cpu->env.amo));
+    cpu->env.ext_lines = 0;
     return 0;
 }
 
@@ -483,6 +503,7 @@ const VMStateDescription vmstate_tile_cpu = {
     },
     .subsections = (const VMStateDescription * const []) {
         &vmstate_tile_amo,
+        &vmstate_tile_ext_lines,
         NULL
     }
 };

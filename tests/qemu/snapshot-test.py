@@ -35,9 +35,11 @@ predicate restored as a numeric U8 tile makes the TSEL fault
 (Fault_TileLegality, an unhandled trap: exit 1), and lost or moved
 predicate bits change the selected bytes (case 3) and the checksum
 (case 4); a lost trap snapshot makes the handler's return fail, a lost
-queue the pops (case 6).  `info
-tile` must show N#1 as a predicate both before the migration and after
-the restore (and T#1, U#1 as numeric tiles).
+queue the pops (case 6).  `info tile` must show N#1 as a predicate both
+before the migration and after the restore (and T#1, U#1 as numeric
+tiles).  The utilization counters (docs/tile-core.md) travel too: `info
+tile` shows the same before and after, and the report written at exit by
+run C (-global tile-core.stats) equals run A's.
 
 Then run B's stream is corrupted and loaded again (-incoming), each time
 expecting a clean refusal: exit status 1 with the error on stderr, no
@@ -56,6 +58,7 @@ either be refused or load a machine that then runs without a host crash.
 Ends with 'N passed, N failed'; exit 77 when the emulator is not built."""
 
 import argparse
+import json
 import os
 import random
 import re
@@ -391,7 +394,10 @@ def main():
         open(src, "w").write(firmware())
         subprocess.run([tile_as, "-o", elf, src], check=True)
 
-        a = Machine(qemu, elf, tmp, "a", ["-S", "-d", "guest_errors"])
+        report_a = os.path.join(tmp, "a.json")
+        report_c = os.path.join(tmp, "c.json")
+        a = Machine(qemu, elf, tmp, "a", ["-S", "-d", "guest_errors",
+                                          "-global", "tile-core.stats=" + report_a])
         a.hmp("cont")
         ready = a.serial_until(b"R\n")
         a.ser.sendall(b"g")
@@ -414,7 +420,8 @@ def main():
               ready and tiles_as_expected(tiles), "info tile %r" % tile_lines(tiles))
 
         c = Machine(qemu, elf, tmp, "c", ["-incoming", "exec:cat %s" % snap,
-                                          "-d", "guest_errors"])
+                                          "-d", "guest_errors",
+                                          "-global", "tile-core.stats=" + report_c])
         c.wait_status("paused")                # loaded: paused, as the source was
         restored = c.hmp("info tile")
         c.hmp("cont")
@@ -429,6 +436,18 @@ def main():
               "TSEL over the restored predicate)",
               rc_c == 0 and b"R\n" + out_c == out_a,
               "exit %s, UART %r, stderr %r" % (rc_c, out_c, c.err))
+        util = [l.strip() for l in tiles.splitlines() if "utilization:" in l]
+        util_after = [l.strip() for l in restored.splitlines() if "utilization:" in l]
+        check("the utilization counters survive the migration",
+              util and "utilization: 0 operations" not in util[0] and util == util_after,
+              "before %r after %r" % (util, util_after))
+        with open(report_a) as f:
+            got_a = json.load(f)
+        with open(report_c) as f:
+            got_c = json.load(f)
+        check("the migrated run's report equals the straight run's",
+              got_a == got_c and got_a["cores"][0]["operations"] > 0,
+              "straight %r migrated %r" % (got_a, got_c))
 
         stream = open(snap, "rb").read()
         cases, sections = corrupted_streams(stream, tiles)

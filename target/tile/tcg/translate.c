@@ -273,6 +273,11 @@ static void tile_tr_insn_start(DisasContextBase *dcbase, CPUState *cs)
     DisasContext *ctx = container_of(dcbase, DisasContext, base);
 
     tcg_gen_insn_start(ctx->base.pc_next);
+    /* TCG plugins read registers before each instruction: keep TPC current
+     * for them (docs/plugins.md) */
+    if (ctx->base.plugin_enabled) {
+        tcg_gen_movi_i64(cpu_pc, ctx->base.pc_next);
+    }
 }
 
 /* Would the instruction starting at @pc run past the current page? */
