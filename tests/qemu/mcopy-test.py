@@ -24,7 +24,6 @@ stream with its progress past the length, with the source overlapping the
 destination, or with the active flag 2 must be refused (status 1).
 Ends with 'N passed, N failed'; exit 77 when the emulator is not built."""
 
-import argparse
 import os
 import re
 import subprocess
@@ -33,8 +32,10 @@ import tempfile
 import time
 
 import migration_stream as ms
-import qemu_test
 from qemu_test import Machine
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from testutil import Checks, build_tool, emulator_options  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SRC, DST = 0x1000000, 0x8000000
@@ -75,14 +76,12 @@ copy:
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--build", required=True)
-    build = ap.parse_args().build
-    qemu, tile_as = qemu_test.binaries(build)
-    objdump = os.path.join(build, "tools", "tile-objdump")
-    if not os.path.exists(objdump):
-        objdump = os.path.join(build, "tile-objdump")
-    checks = qemu_test.Checks()
+    found = emulator_options(__doc__)
+    if not found:
+        return 77
+    options, qemu, tile_as = found
+    objdump = build_tool(options.build, "tile-objdump")
+    checks = Checks()
     check = checks.check
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "mcopy-fw.s")

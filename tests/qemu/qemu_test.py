@@ -1,43 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""What the tests under tests/qemu/ share: finding the binaries of a build,
-counting checks, and a machine driven through its monitor and UART."""
+"""A qemu-system-tile machine driven through its monitor and UART, for the
+tests under tests/qemu/ (finding the binaries and counting checks are
+tests/testutil.py's)."""
 
 import os
 import socket
 import subprocess
-import sys
 import time
-
-
-def binaries(build):
-    """(qemu-system-tile, tile-as) of the build directory; exits 77 (skip)
-    when either is missing."""
-    qemu = os.path.join(build, "qemu-system-tile")
-    tile_as = os.path.join(build, "tools", "tile-as")
-    if not os.path.exists(tile_as):
-        tile_as = os.path.join(build, "tile-as")
-    if not os.path.exists(qemu) or not os.path.exists(tile_as):
-        print("SKIP: %s or %s missing" % (qemu, tile_as))
-        sys.exit(77)
-    return qemu, tile_as
-
-
-class Checks:
-    """One 'ok   NAME' or 'FAIL NAME: DETAIL' line per check; summary()
-    prints 'N passed, N failed' and gives the exit status."""
-
-    def __init__(self):
-        self.passed = self.failed = 0
-
-    def check(self, name, ok, detail=""):
-        print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + detail), flush=True)
-        self.passed += bool(ok)
-        self.failed += not ok
-        return ok
-
-    def summary(self):
-        print("%d passed, %d failed" % (self.passed, self.failed))
-        return 1 if self.failed else 0
 
 
 class Machine:

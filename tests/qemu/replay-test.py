@@ -16,13 +16,13 @@ run with "Bad icount read" (exit 1).
 
 Ends with 'N passed, N failed'; exit 77 when the emulator is not built."""
 
-import argparse
 import os
 import subprocess
 import sys
 import tempfile
 
-import qemu_test
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from testutil import Checks, emulator_options  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PROGRAM = os.path.join(ROOT, "tests", "guest", "sys", "timer-replay.s")
@@ -36,10 +36,11 @@ def run(qemu, elf, icount):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--build", required=True)
-    qemu, tile_as = qemu_test.binaries(ap.parse_args().build)
-    checks = qemu_test.Checks()
+    found = emulator_options(__doc__)
+    if not found:
+        return 77
+    _, qemu, tile_as = found
+    checks = Checks()
     check = checks.check
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -57,7 +57,6 @@ single-byte flips anywhere in the tile-core, CPU and GQM sections must
 either be refused or load a machine that then runs without a host crash.
 Ends with 'N passed, N failed'; exit 77 when the emulator is not built."""
 
-import argparse
 import json
 import os
 import random
@@ -69,6 +68,9 @@ import tempfile
 import migration_stream as ms
 import qemu_test
 from qemu_test import Machine
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from testutil import Checks, emulator_options  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WIN = 0x10020000
@@ -382,10 +384,11 @@ def corrupted_streams(stream, info):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--build", required=True)
-    qemu, tile_as = qemu_test.binaries(ap.parse_args().build)
-    checks = qemu_test.Checks()
+    found = emulator_options(__doc__)
+    if not found:
+        return 77
+    _, qemu, tile_as = found
+    checks = Checks()
     check = checks.check
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "snapshot-fw.s")
