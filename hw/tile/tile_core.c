@@ -14,6 +14,7 @@
 
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "qemu/error-report.h"
 #include "qapi/error.h"
 #include "hw/tile/tile_core.h"
 #include "hw/qdev-properties.h"
@@ -219,6 +220,22 @@ static const VMStateDescription vmstate_tile_local_storage = {
     }
 };
 
+/*
+ * The payload sizes come from the stream: each must be what the SizeCode
+ * and the mask give, checked before the payload is allocated (a size of
+ * 2^32 - 1 would otherwise be a 2^64-byte allocation).  The rest of the
+ * file is checked once it is all loaded (tile_core_post_load()).
+ */
+static bool tile_local_sizes_valid(void *opaque, int version_id)
+{
+    return tile_local_sizes_ok(opaque);
+}
+
+static bool tile_shared_sizes_valid(void *opaque, int version_id)
+{
+    return tile_shared_sizes_ok(opaque);
+}
+
 /* A Local name: descriptor, PE mask, and the fragment of each PE. */
 static const VMStateDescription vmstate_tile_local = {
     .name = "tile-core/local",
@@ -229,6 +246,8 @@ static const VMStateDescription vmstate_tile_local = {
         VMSTATE_UINT32(mask, TileLocal),
         VMSTATE_UINT32(defined, TileLocal),
         VMSTATE_UINT32_ARRAY(frag_bytes, TileLocal, TILE_POOL_PES),
+        VMSTATE_VALIDATE("fragment sizes match the SizeCode and mask",
+                         tile_local_sizes_valid),
         VMSTATE_VBUFFER_ALLOC_UINT32(frag[0], TileLocal, 1, NULL, frag_bytes[0]),
         VMSTATE_VBUFFER_ALLOC_UINT32(frag[1], TileLocal, 1, NULL, frag_bytes[1]),
         VMSTATE_VBUFFER_ALLOC_UINT32(frag[2], TileLocal, 1, NULL, frag_bytes[2]),
@@ -252,17 +271,35 @@ static const VMStateDescription vmstate_tile_shared = {
         VMSTATE_UINT32(init_mask, TileShared),
         VMSTATE_UINT32(published, TileShared),
         VMSTATE_UINT32(bytes, TileShared),
+        VMSTATE_VALIDATE("payload size matches the SizeCode", tile_shared_sizes_valid),
         VMSTATE_VBUFFER_ALLOC_UINT32(payload, TileShared, 1, NULL, bytes),
         VMSTATE_END_OF_LIST()
     }
 };
 
-/* Loading allocates every live payload afresh: free the current ones. */
+/*
+ * Loading allocates every live payload afresh: free the current ones; the
+ * counters are zero unless their subsection comes.
+ */
 static int tile_core_pre_load(void *opaque)
 {
     TileCoreState *s = opaque;
 
     tile_file_reset(&s->tiles);
+    tile_stats_reset(&s->stats);
+    return 0;
+}
+
+/* Everything else a Core's Tile engine relies on (tile_file_check()). */
+static int tile_core_post_load(void *opaque, int version_id)
+{
+    TileCoreState *s = opaque;
+    const char *why = tile_file_check(&s->tiles);
+
+    if (why) {
+        error_report("tile-core %u migration state: %s", s->core_index, why);
+        return -EINVAL;
+    }
     return 0;
 }
 
@@ -271,6 +308,7 @@ static const VMStateDescription vmstate_tile_core = {
     .version_id = 2,
     .minimum_version_id = 2,
     .pre_load = tile_core_pre_load,
+    .post_load = tile_core_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_ARRAY(tiles.cap.local_used, TileCoreState, TILE_POOL_PES),
         VMSTATE_UINT32(tiles.cap.shared_used, TileCoreState),

@@ -328,3 +328,127 @@ TileDesc tile_cube_desc(unsigned layout, unsigned dt, unsigned size_code, uint32
     return d;
 }
 
+
+/* ---- Consistency: what a migration stream must satisfy ---- */
+
+bool tile_desc_fits(const TileDesc *d, uint32_t bytes)
+{
+    unsigned bits = tile_dtype_bits(d->dtype), cr, cc;
+    uint64_t elems = (uint64_t)d->rows * d->cols;
+
+    if (!bits || d->layout > TILE_LAYOUT_CUBE_N8 || d->storage > TILE_STORAGE_PREDICATE ||
+        !d->rows || !d->cols || d->rows > 65535 || d->cols > 65535 ||
+        d->valid_rows > d->rows || d->valid_cols > d->cols) {
+        return false;
+    }
+    /* a predicate holds one bit per element */
+    if (elems * (d->storage == TILE_STORAGE_PREDICATE ? 1 : bits) > (uint64_t)bytes * 8) {
+        return false;
+    }
+    if (d->layout >= TILE_LAYOUT_CUBE_M16) {
+        tile_cube_cell(d->layout, bits, &cr, &cc);
+        return cr && cc && d->rows % cr == 0 && d->cols % cc == 0 &&
+               (d->layout == TILE_LAYOUT_CUBE_N8 || d->rows == cr);
+    }
+    return tile_layout_shape_legal(d);
+}
+
+bool tile_local_sizes_ok(const TileLocal *t)
+{
+    uint32_t bytes = tile_size_code_bytes(t->d.size_code);
+
+    if (t->mask & ~TILE_PE_MASK_ALL) {
+        return false;
+    }
+    if (t->mask && !tile_local_size_code_is_legal(t->d.size_code)) {
+        return false;
+    }
+    for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
+        if (t->frag_bytes[pe] != (t->mask & (1u << pe) ? bytes : 0)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool tile_shared_sizes_ok(const TileShared *s)
+{
+    if (s->valid > 1) {
+        return false;
+    }
+    if (!s->valid) {
+        return s->bytes == 0;
+    }
+    return tile_shared_size_code_is_legal(s->d.size_code) &&
+           s->bytes == tile_size_code_bytes(s->d.size_code);
+}
+
+/* Is slot of hand h one of its live entries #1..#count? */
+static bool slot_live(const TileFile *f, unsigned h, unsigned slot)
+{
+    unsigned k = (f->head[h] + TILE_HAND_DEPTH - slot) % TILE_HAND_DEPTH;
+
+    return (k ? k : TILE_HAND_DEPTH) <= f->count[h];
+}
+
+const char *tile_file_check(const TileFile *f)
+{
+    TileCapacity used;
+
+    tile_pool_reset(&used);
+    for (unsigned h = 0; h < TILE_HANDS; h++) {
+        if (f->head[h] >= TILE_HAND_DEPTH || f->count[h] > TILE_HAND_DEPTH) {
+            return "a hand's queue head or count is out of range";
+        }
+    }
+    for (unsigned n = 0; n < TILE_LOCAL_NAMES; n++) {
+        const TileLocal *t = &f->local[n];
+        uint32_t bytes = tile_size_code_bytes(t->d.size_code);
+
+        if (!tile_local_sizes_ok(t)) {
+            return "a Local tile's fragment sizes do not match its SizeCode and mask";
+        }
+        if (slot_live(f, n / TILE_HAND_DEPTH, n % TILE_HAND_DEPTH) != (t->mask != 0)) {
+            return "the hands' queues and the allocated Local names disagree";
+        }
+        if (!t->mask) {
+            continue;
+        }
+        if (t->defined > 1 || !tile_desc_fits(&t->d, bytes)) {
+            return "a Local tile's descriptor does not fit its fragments";
+        }
+        for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
+            if (t->mask & (1u << pe)) {
+                used.local_used[pe] += bytes;
+            }
+        }
+    }
+    for (unsigned i = 0; i < TILE_SHARED_REGS; i++) {
+        const TileShared *s = &f->shared[i];
+
+        if (!tile_shared_sizes_ok(s)) {
+            return "a Shared register's payload size does not match its SizeCode";
+        }
+        if (!s->valid) {
+            if (s->alloc_mask || s->init_mask || s->published) {
+                return "an unallocated Shared register has masks";
+            }
+            continue;
+        }
+        if (!s->alloc_mask || (s->alloc_mask & ~TILE_PE_MASK_ALL) ||
+            (s->init_mask & ~s->alloc_mask) || s->published > 1 ||
+            !tile_desc_fits(&s->d, s->bytes)) {
+            return "a Shared register's masks or descriptor";
+        }
+        used.shared_used += s->bytes;
+    }
+    for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
+        if (f->cap.local_used[pe] != used.local_used[pe]) {
+            return "a Local pool's use is not what its live tiles hold";
+        }
+    }
+    if (f->cap.shared_used != used.shared_used) {
+        return "the Shared pool's use is not what its registers hold";
+    }
+    return NULL;
+}

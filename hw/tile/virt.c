@@ -31,6 +31,7 @@
 #include "exec/address-spaces.h"
 #include "cpu.h"
 #include "hw/tile/tile_core.h"
+#include "hw/tile/tile_gqm.h"
 #include "hw/tile/tile_intc.h"
 
 #include <libfdt.h>
@@ -556,11 +557,14 @@ static void virt_machine_init(MachineState *machine)
     TileVirtMachineState *s = TILE_VIRT_MACHINE(machine);
     MemoryRegion *sysmem = get_system_memory();
     const char *firmware = machine->firmware;
+    TileGqmState *gqm;
     DeviceState *intc;
     int i;
 
     virt_check_limit(machine, "data-limit", s->data_limit);
     virt_check_limit(machine, "app-region", s->app_region);
+    /* the GQM queues: system state every Core shares (PTO-ARCH-GQM) */
+    gqm = tile_gqm_create();
     for (i = 0; i < machine->smp.cpus; i++) {
         CPUState *cs = CPU(cpu_create(machine->cpu_type));
         TileCPU *cpu = TILE_CPU(cs);
@@ -569,6 +573,8 @@ static void virt_machine_init(MachineState *machine)
         cpu->app_region = s->app_region;
         cpu->mem_end = virt_memmap[TILE_VIRT_DRAM].base + machine->ram_size;
 
+        object_property_set_link(OBJECT(cs), TILE_GQM_LINK_PROP, OBJECT(gqm),
+                                 &error_fatal);
         qemu_register_reset(virt_cpu_reset, cs);
         /* the Core's tile-core device and its MMIO window */
         tile_core_create(cs, i, virt_memmap[TILE_VIRT_CORE].base +

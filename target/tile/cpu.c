@@ -316,6 +316,8 @@ static void tile_cpu_init(Object *obj)
     /* settable after realize: the device is created after its CPU */
     object_property_add_link(obj, TILE_CORE_LINK_PROP, TYPE_TILE_CORE,
                              &cpu->tile_core, object_property_allow_set_link, 0);
+    object_property_add_link(obj, TILE_GQM_LINK_PROP, TYPE_TILE_GQM,
+                             &cpu->gqm, object_property_allow_set_link, 0);
 
     /* external interrupt lines, one per interrupt ID (hw/tile/tile_intc.c) */
     qdev_init_gpio_in(DEVICE(obj), tile_cpu_set_ext_irq,

@@ -229,6 +229,14 @@ enum {
 };
 
 #define TILE_FRAME_MAX_REGS 22  /* R2..R23 */
+#define TILE_FRAME_FIRST_REG 2
+#define TILE_FRAME_LAST_REG 23
+
+/* Registers in the inclusive R2..R23 ring from b to e (both 2..23). */
+static inline uint32_t tile_frame_count(uint32_t b, uint32_t e)
+{
+    return e >= b ? e - b + 1 : (TILE_FRAME_LAST_REG + 1 - b) + e - 1;
+}
 
 /*
  * Template progress: MCOPY (_MemoryCopyTemplate) and the frame templates
@@ -366,6 +374,12 @@ struct ArchCPU {
      * reached through include/hw/tile/tile_state.h.
      */
     Object *tile_core;
+
+    /*
+     * The machine's GQM queues (system state shared by every Core): QOM
+     * link "gqm", set by the machine; reached through tile_state.h.
+     */
+    Object *gqm;
 
     /* Properties */
     bool trap_literal;          /* follow EVBASE literally instead of report */

@@ -15,9 +15,14 @@ The larger programs are written at test time by the families' models
 directory, each generator runs there, and every *.s of the copy is run.
 Generated programs are not committed.
 
-Usage: run-guest-tests.py BUILD_DIR [FILTER]; exit 77 when the emulator has
-not been built.  Ends with 'N passed, N failed'."""
+Usage: run-guest-tests.py BUILD_DIR [FILTER ...] [--qemu-args ARGS]: run
+the programs whose path under tests/guest/ contains one of the FILTERs
+(all without one), each with ARGS added to its qemu-system-tile command
+line (for instance --qemu-args '-icount shift=0'); only the generators of
+the selected families run.  Exit 77 when the emulator has not been built.
+Ends with 'N passed, N failed'."""
 
+import argparse
 import concurrent.futures
 import glob
 import os
@@ -27,8 +32,18 @@ import subprocess
 import sys
 import tempfile
 
-build = sys.argv[1]
-flt = sys.argv[2] if len(sys.argv) > 2 else ""
+ap = argparse.ArgumentParser()
+ap.add_argument("build")
+ap.add_argument("filters", nargs="*")
+ap.add_argument("--qemu-args", default="", help="added to every QEMU command line")
+opts = ap.parse_args()
+build = opts.build
+extra_args = shlex.split(opts.qemu_args)
+
+
+def selected(relpath):
+    return not opts.filters or any(f in relpath for f in opts.filters)
+
 here = os.path.dirname(os.path.abspath(__file__))
 qemu = os.path.join(build, "qemu-system-tile")
 tile_as = os.path.join(build, "tools", "tile-as")
@@ -57,7 +72,7 @@ def run_program(src, name, tmp):
     if r.returncode:
         return False, "FAIL %s: does not assemble:\n%s" % (name, r.stderr)
     cmd = [qemu, "-M", "virt", "-nographic", "-monitor", "none", "-kernel", elf]
-    cmd += shlex.split(meta["qemu-args"])
+    cmd += shlex.split(meta["qemu-args"]) + extra_args
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=30,
                            stdin=subprocess.DEVNULL)
@@ -85,13 +100,18 @@ with tempfile.TemporaryDirectory() as tmp, workers:
     tree = os.path.join(tmp, "tests", "guest")
     shutil.copytree(here, tree, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(os.path.join(here, "..", "..", "isa"), os.path.join(tmp, "isa"))
-    gens = sorted(glob.glob(os.path.join(tree, "*", "gen-*.py")))
+    # a generator belongs to its family: it runs when a FILTER could select
+    # one of that family's programs
+    gens = [g for g in sorted(glob.glob(os.path.join(tree, "*", "gen-*.py")))
+            if not opts.filters or any(
+                f.split("/")[0] == os.path.basename(os.path.dirname(g)) or "/" not in f
+                for f in opts.filters)]
     for gen, err in zip(gens, workers.map(run_generator, gens)):
         if err is not None:
             print("FAIL %s: %s" % (os.path.relpath(gen, tree), err))
             failed += 1
     srcs = [s for s in sorted(glob.glob(os.path.join(tree, "**", "*.s"), recursive=True))
-            if not flt or flt in os.path.relpath(s, tree)]
+            if selected(os.path.relpath(s, tree))]
     for ok, msg in workers.map(lambda s: run_program(s, os.path.relpath(s, tree), tmp), srcs):
         print(msg)
         if ok:

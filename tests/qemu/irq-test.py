@@ -142,7 +142,7 @@ def main():
         # 2. migration in the middle of a session
         snap = os.path.join(tmp, "echo.snap")
         first, second = b"abc", b"de\rq"
-        SocketMachine = load_module("tests/qemu/snapshot-test.py").Machine
+        SocketMachine = load_module("tests/qemu/qemu_test.py").Machine
         b = SocketMachine(qemu, elf, tmp, "b", ["-S"])
         b.hmp("cont")
         ok = b.serial_until(BANNER)
@@ -153,13 +153,7 @@ def main():
             ok = ok and b.serial_until(want)
         b.hmp("stop")
         pic_before = b.hmp("info pic")
-        b.hmp('migrate "exec:cat > %s"' % snap)
-        status = ""
-        for _ in range(200):
-            status = b.hmp("info migrate")
-            if "completed" in status or "failed" in status:
-                break
-            time.sleep(0.05)
+        status = b.migrate_to(snap)
         b.hmp("quit")
         b.finish()
         check("echo.s session migrated to a file",
@@ -169,11 +163,7 @@ def main():
               "info pic %r" % pic_lines(pic_before))
 
         c = SocketMachine(qemu, elf, tmp, "c", ["-incoming", "exec:cat %s" % snap])
-        for _ in range(200):
-            st = c.hmp("info status")
-            if "paused" in st and "inmigrate" not in st:
-                break
-            time.sleep(0.05)
+        c.wait_status("paused")
         pic_after = c.hmp("info pic")
         c.hmp("cont")
         want = b""

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Live Tile state across a snapshot (migration to a file and back).
+"""Live Tile state across a snapshot (migration to a file and back), and
+corrupted streams refused cleanly.
 
     snapshot-test.py --build DIR
 
@@ -8,14 +9,23 @@ The firmware, written here at test time, makes live: two numeric Local
 tiles (T#1 and U#1, u16 8 x 8 on all four PEs, each PE loading its own
 blocks lin and kin), a predicate tile (N#1 = TCMP.LT T#1, U#1: one bit per
 element, the storage kind only TCMP / TCMPS make) and a Shared register
-(S5, u32 16 x 4, each PE loading its quarter from its own base); then it
-prints "R" and waits for a byte on the UART.  Phase 2 stores T#1 and S5
-back from every PE and compares them with what was loaded (the expected
-bytes are the input buffers); then TSEL uses the predicate (mask N#1, true
-U#1, false T#1 -> M#1, so max(lin, kin) elementwise), TSTOREs M#1 and
-compares every byte with sel_expect and the sum of its 64-bit words with a
+(S5, u32 16 x 4, each PE loading its quarter from its own base).  Then it
+opens a TLOAD block whose header records a B.IOT and a B.DATR, and a
+second B.DATR in the header is Fault_BundleControl: the trap handler
+prints "R" and waits for a byte on the UART, with the interrupted block's
+header records, its Tile operation and its bindings in the trap snapshot,
+and a GQM queue holding three entries (system state the machine's GQM
+device keeps).
+Given the byte, the handler returns past the second B.DATR and the block
+loads M#1.  Phase 2 checks the trap (case 5), stores T#1 and S5 back from
+every PE and compares them with what was loaded (the expected bytes are
+the input buffers); then TSEL uses the predicate (mask N#1, true U#1,
+false T#1 -> M#1, so max(lin, kin) elementwise), TSTOREs M#1 and compares
+every byte with sel_expect and the sum of its 64-bit words with a
 checksum, both worked out here in Python from lin and kin (the unsigned
-u16 compare, no emulator); then it passes through the exit device.
+u16 compare, no emulator); pops the queue (the head push first, then the
+tail pushes in order, each with the count left, then busy: case 6); then
+it passes through the exit device.
 
 Run A goes straight through.  Run B stops at "R" and migrates the machine
 to a file; run C starts from that file (-incoming), gets the byte and must
@@ -24,27 +34,48 @@ tile-core device's vmstate run C would find no live tiles and trap; a
 predicate restored as a numeric U8 tile makes the TSEL fault
 (Fault_TileLegality, an unhandled trap: exit 1), and lost or moved
 predicate bits change the selected bytes (case 3) and the checksum
-(case 4).  `info tile` must show N#1 as a predicate both before the
-migration and after the restore (and T#1, U#1 as numeric tiles).  The
-utilization counters (docs/tile-core.md) travel too: `info tile` shows the
-same before and after, and the report written at exit by run C
-(-global tile-core.stats) equals run A's.
+(case 4); a lost trap snapshot makes the handler's return fail, a lost
+queue the pops (case 6).  `info tile` must show N#1 as a predicate both
+before the migration and after the restore (and T#1, U#1 as numeric
+tiles).  The utilization counters (docs/tile-core.md) travel too: `info
+tile` shows the same before and after, and the report written at exit by
+run C (-global tile-core.stats) equals run A's.
+
+Then run B's stream is corrupted and loaded again (-incoming), each time
+expecting a clean refusal: exit status 1 with the error on stderr, no
+signal, no abort, no hang, never a loaded machine.  The fields are found
+through the stream's own description (migration_stream.py): truncated
+streams; huge payload sizes (a fragment or a Shared payload of 2^32 - 1
+bytes); queue heads and counts, pool counters, masks, SizeCodes, shapes,
+layouts and storage kinds of the tile-core device that break its
+invariants; and in the CPU section the ring, R0, the block phase, the
+queue validity, the FSU rounding mode and, in the trap snapshot, the
+count, words and register numbers of the header records and the Tile
+operation word; in the GQM device a queue's capacity, count, head, a
+free slot with an address and two queues at one address.  Last, seeded
+single-byte flips anywhere in the tile-core, CPU and GQM sections must
+either be refused or load a machine that then runs without a host crash.
 Ends with 'N passed, N failed'; exit 77 when the emulator is not built."""
 
-import argparse
 import json
 import os
 import random
 import re
-import socket
 import subprocess
 import sys
 import tempfile
-import time
+
+import migration_stream as ms
+import qemu_test
+from qemu_test import Machine
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from testutil import Checks, emulator_options  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WIN = 0x10020000
 LT = 2                                         # B.DATR CMode: EQ NE LT GT LE GE
+GQM_QUEUE = 0x9000                             # the GQM queue's address
 
 
 def lin_value(p, r, c):                        # T#1: PE p, row r, column c (u16)
@@ -131,11 +162,31 @@ def firmware():
     L += ["    bstart.tload u32", "    b.ios mask=1111, ->s5<0010>",
           "    b.ior a0, a1, zero, ->zero", "    b.dim zero, 4, ->lb0",
           "    b.dim zero, 16, ->lb1", "    bstop",
-          "    hl.liu 'R', ->a3", "    sbi a3, [s0, 0]",
-          "    hl.liu 10, ->a3", "    sbi a3, [s0, 0]",
-          "wait:", "    bstart.std cond, wait", "    lbui [s0, 5], ->a3",
-          "    andi a3, 1, ->a3", "    setc.eq a3, zero", "    bstop",
-          "    lbui [s0, 0], ->a3"]
+          "    hl.liu handler, ->a3", "    bstart.sys fall",
+          "    ssrset a3, SR_EVBASE", "    bstop"]
+    # a GQM queue (system state, migrated with the machine): capacity 4,
+    # 0x1111 and 0x2222 at the tail, 0x3333 at the head
+    L += ["    hl.liu %d, ->a3" % GQM_QUEUE, "    c.movi 4, ->a4", "    hl.qmt a3, a4, ->a5, i",
+          "    hl.liu 0x1111, ->a4", "    hl.qpush a3, a4, ->a5",
+          "    hl.liu 0x2222, ->a4", "    hl.qpush a3, a4, ->a5, r",
+          "    hl.liu 0x3333, ->a4", "    hl.qpush a3, a4, ->a5, h"]
+    # a TLOAD into M whose header faults at its second B.DATR: the handler
+    # waits for the UART with this header in its trap snapshot
+    bases("lin", 128)
+    L += ["    bstart.tload u16", "    b.iot mask=1111, last, ->m<0001>",
+          "    b.datr layout=0, datatype=0, pad=0, cmode=0, rmode=0",
+          "hdr_trap:",
+          "    b.datr layout=0, datatype=0, pad=0, cmode=0, rmode=0",
+          "    b.ior a0, a1, zero, ->zero", "    b.dim zero, 8, ->lb0",
+          "    b.dim zero, 8, ->lb1", "    bstop",
+          "    case 5", "    check_eq s4, 5 | ARGV", "    hl.liu hdr_trap, ->a3",
+          "    check_same s5, a3"]
+    # case 6: the queue pops in order, with the count left, then is empty
+    L += ["    case 6", "    hl.liu %d, ->a3" % GQM_QUEUE]
+    for value, left in ((0x3333, 2), (0x1111, 1), (0x2222, 0)):
+        L += ["    hl.qpop a3, ->a4, a5", "    check_eq a4, 0x%x" % value,
+              "    check_eq a5, %d" % left]
+    L += ["    hl.qpop a3, ->a4, a5", "    check_eq a5, 1 << 62"]
     bases("lout", 128)
     L += ["    bstart.tstore u16", "    b.iot t#1, mask=1111, last",
           "    b.ior a0, a1, zero, ->zero", "    bstop"]
@@ -166,8 +217,19 @@ def firmware():
         L += ["    ldi [a5, %d], ->a2" % off, "    add a4, a2, ->a4"]
     L += ["    check_eq a4, 0x%016x" % sel_sum]
     L += ["    hl.liu 'P', ->a3", "    sbi a3, [s0, 0]",
-          "    hl.liu 10, ->a3", "    sbi a3, [s0, 0]", "    test_end",
-          "    .data", "    .balign 64", "lin:"]
+          "    hl.liu 10, ->a3", "    sbi a3, [s0, 0]", "    test_end"]
+    # the handler: record TRAPNO and EBARG_TPC, print "R", wait for a byte,
+    # return past the faulting B.DATR (the block goes on in its header)
+    L += ["handler:", "    bstart.sys fall", "    ssrget SR_TRAPNO, ->s4",
+          "    ssrget SR_EBARG_TPC, ->s5", "    bstop",
+          "    hl.liu 'R', ->a3", "    sbi a3, [s0, 0]",
+          "    hl.liu 10, ->a3", "    sbi a3, [s0, 0]",
+          "wait:", "    bstart.std cond, wait", "    lbui [s0, 5], ->a3",
+          "    andi a3, 1, ->a3", "    setc.eq a3, zero", "    bstop",
+          "    lbui [s0, 0], ->a3",
+          "    addi s5, 4, ->a3", "    bstart.sys fall",
+          "    ssrset a3, SR_EBARG_TPC", "    acre 0"]
+    L += ["    .data", "    .balign 64", "lin:"]
     for p in range(4):
         for r in range(8):
             L.append("    .half " + ", ".join("0x%04x" % lin_value(p, r, c)
@@ -186,71 +248,6 @@ def firmware():
         L.append("    .byte " + ", ".join("0x%02x" % b for b in sel_bytes[i:i + 16]))
     L += ["lout:", "    .space 512", "sout:", "    .space 1024", "sel_out:", "    .space 512"]
     return "\n".join(L) + "\n"
-
-
-class Machine:
-    def __init__(self, qemu, elf, tmp, name, extra=()):
-        self.mon_path = os.path.join(tmp, name + ".mon")
-        self.ser_path = os.path.join(tmp, name + ".ser")
-        argv = [qemu, "-M", "virt", "-display", "none", "-kernel", elf,
-                "-monitor", "unix:%s,server=on,wait=off" % self.mon_path,
-                "-serial", "unix:%s,server=on,wait=off" % self.ser_path] + list(extra)
-        self.p = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        self.mon = self._connect(self.mon_path)
-        self.ser = self._connect(self.ser_path)
-        self.monitor_read()                    # the banner and first prompt
-        self.out = b""
-
-    def _connect(self, path):
-        for _ in range(200):
-            try:
-                s = socket.socket(socket.AF_UNIX)
-                s.connect(path)
-                s.settimeout(20)
-                return s
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("no socket %s" % path)
-
-    def monitor_read(self):
-        data = b""
-        while not data.endswith(b"(qemu) "):
-            chunk = self.mon.recv(4096)
-            if not chunk:
-                break
-            data += chunk
-        return data.decode(errors="replace")
-
-    def hmp(self, cmd):
-        self.mon.sendall(cmd.encode() + b"\n")
-        return self.monitor_read()
-
-    def serial_until(self, text):
-        while text not in self.out:
-            chunk = self.ser.recv(4096)
-            if not chunk:
-                break
-            self.out += chunk
-        return text in self.out
-
-    def finish(self):
-        try:
-            while True:
-                chunk = self.ser.recv(4096)
-                if not chunk:
-                    break
-                self.out += chunk
-        except OSError:
-            pass
-        try:
-            rc = self.p.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
-            self.p.wait()
-            rc = "hung"
-        self.err = self.p.stderr.read().decode(errors="replace").strip()
-        return rc, self.out
 
 
 def tile_line(info, name):
@@ -277,30 +274,128 @@ def tiles_as_expected(info):
     return True
 
 
+def local_name(info, entry):
+    """The physical Local name `info tile` gives entry ("T#1")."""
+    m = re.search(r"name\s+(\d+)", tile_line(info, entry) or "")
+    return int(m.group(1)) if m else 0
+
+
+def load(qemu, elf, tmp, stream, name, run=False):
+    """Start QEMU from stream (-incoming).  -> (outcome, detail): "refused"
+    (it ended by itself, status 1, the error on stderr), "loaded" (it
+    loaded, and with run=True ran on for a while and ended cleanly or was
+    quit), or "crashed" (a signal, an abort or a hang)."""
+    path = os.path.join(tmp, name + ".bin")
+    with open(path, "wb") as f:
+        f.write(stream)
+    m = Machine(qemu, elf, tmp, name, ["-incoming", "exec:cat %s" % path])
+    loaded = m.wait_status("paused") if m.mon else False
+    if loaded and run:
+        m.hmp("cont")
+        try:
+            m.ser.sendall(b"g")
+        except OSError:
+            pass
+        try:
+            m.p.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            pass
+    if loaded and m.p.poll() is None:
+        m.hmp("quit")
+    rc, _ = m.finish(30)
+    detail = "exit %s, stderr %r" % (rc, m.err)
+    if qemu_test.crashed(rc, m.err):
+        return "crashed", detail
+    if loaded:
+        return "loaded", detail
+    if rc == 1 and m.err:
+        return "refused", detail
+    return "crashed", detail
+
+
+def corrupted_streams(stream, info):
+    """(name, stream, expected stderr text) for every targeted corruption of
+    run B's stream (see the module's comment)."""
+    tc, (tc_start, tc_end) = ms.fields(stream, "tile-core")
+    cpu, (cpu_start, cpu_end) = ms.fields(stream, "cpu")
+    t1 = "tiles.local[%d]." % local_name(info, "T#1")
+    n1 = "tiles.local[%d]." % local_name(info, "N#1")
+    snap = "env.snap[0].blk."
+    cases = [
+        ("stream cut inside the tile-core section", stream[:(tc_start + tc_end) // 2], ""),
+        ("stream cut inside the CPU section", stream[:(cpu_start + cpu_end) // 2], ""),
+        ("stream cut after its header", stream[:12], ""),
+    ]
+    tile_core_error = "tile-core 0 migration state"
+    cpu_error = "PTO Core migration state"
+    size_error = "Input validation failed: tile-core/"
+
+    def field(fields, name, value, index=0, why=""):
+        cases.append(("%s[%d] = 0x%x" % (name, index, value),
+                      ms.with_value(stream, fields[name], value, index), why))
+
+    # huge sizes: refused before anything is allocated
+    field(tc, t1 + "frag_bytes", 0xffffffff, 0, size_error)
+    field(tc, t1 + "frag_bytes", 0x80000000, 3, size_error)
+    field(tc, "tiles.shared[5].bytes", 0xffffffff, 0, size_error)
+    field(tc, t1 + "d.size_code", 13, 0, size_error)
+    field(tc, t1 + "mask", 0x1f, 0, size_error)
+    # the tile-core invariants
+    field(tc, "tiles.head", 16, 0, tile_core_error)
+    field(tc, "tiles.count", 17, 1, tile_core_error)
+    field(tc, "tiles.count", 0, 0, tile_core_error)
+    field(tc, "tiles.cap.local_used", ms.value(stream, tc["tiles.cap.local_used"]) + 128,
+          0, tile_core_error)
+    field(tc, "tiles.cap.shared_used", 0, 0, tile_core_error)
+    field(tc, t1 + "d.rows", 4096, 0, tile_core_error)
+    field(tc, t1 + "d.valid_cols", 9, 0, tile_core_error)
+    field(tc, t1 + "d.layout", 9, 0, tile_core_error)
+    field(tc, t1 + "d.dtype", 15, 0, tile_core_error)
+    field(tc, n1 + "storage:d.storage", 2, 0, tile_core_error)
+    field(tc, "tiles.shared[5].alloc_mask", 0, 0, tile_core_error)
+    field(tc, "tiles.shared[5].init_mask", 0x1f, 0, tile_core_error)
+    # the CPU
+    field(cpu, "env.acr", 16, 0, cpu_error)
+    field(cpu, "env.gpr", 1, 0, cpu_error)
+    field(cpu, "env.blk.phase", 3, 0, cpu_error)
+    field(cpu, "env.tq_valid", 0x10, 0, cpu_error)
+    field(cpu, "env.fsu.rmode", 8, 0, cpu_error)
+    field(cpu, "env.snap[0].valid", 2, 0, cpu_error)
+    field(cpu, snap + "header:ext.hdr.n_iot", 200, 0, cpu_error)
+    field(cpu, snap + "header:ext.hdr.n_ios", 5, 0, cpu_error)
+    field(cpu, snap + "header:ext.hdr.iot", 0, 0, cpu_error)
+    field(cpu, snap + "header:ext.hdr.iot", 0xffffffff, 1, cpu_error)
+    field(cpu, snap + "header:ext.hdr.datr", 0, 0, cpu_error)
+    field(cpu, snap + "header:ext.hdr.ior", 24, 1, cpu_error)
+    field(cpu, snap + "tile-op:ext.tile_op", 0xffffffff, 0, cpu_error)
+    # the GQM queues
+    gqm, gqm_range = ms.fields(stream, "tile-gqm")
+    gqm_error = "Input validation failed: tile-gqm/queue"
+    field(gqm, "q[0].capacity", 1024, 0, gqm_error)
+    field(gqm, "q[0].capacity", 0xffffffff, 0, gqm_error)
+    field(gqm, "q[0].count", 5, 0, gqm_error)
+    field(gqm, "q[0].head", 4, 0, gqm_error)
+    field(gqm, "q[1].address", GQM_QUEUE, 0, gqm_error)
+    twice = ms.with_value(ms.with_value(stream, gqm["q[1].valid"], 1),
+                          gqm["q[1].address"], GQM_QUEUE)
+    cases.append(("two GQM queues at one address", twice, "tile-gqm migration state"))
+    return cases, {"tile-core": (tc_start, tc_end), "CPU": (cpu_start, cpu_end),
+                   "tile-gqm": gqm_range}
+
+
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--build", required=True)
-    o = ap.parse_args()
-    qemu = os.path.join(o.build, "qemu-system-tile")
-    tile_as = os.path.join(o.build, "tools", "tile-as")
-    if not os.path.exists(tile_as):
-        tile_as = os.path.join(o.build, "tile-as")
-    if not os.path.exists(qemu) or not os.path.exists(tile_as):
-        print("SKIP: %s or %s missing" % (qemu, tile_as))
+    found = emulator_options(__doc__)
+    if not found:
         return 77
-    passed = failed = 0
+    _, qemu, tile_as = found
+    checks = Checks()
+    check = checks.check
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "snapshot-fw.s")
         elf = os.path.join(tmp, "snapshot-fw.elf")
         snap = os.path.join(tmp, "snap.bin")
         open(src, "w").write(firmware())
         subprocess.run([tile_as, "-o", elf, src], check=True)
-
-        def check(name, ok, detail=""):
-            nonlocal passed, failed
-            print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + detail))
-            passed += ok
-            failed += not ok
 
         report_a = os.path.join(tmp, "a.json")
         report_c = os.path.join(tmp, "c.json")
@@ -318,13 +413,7 @@ def main():
         ready = b.serial_until(b"R\n")
         b.hmp("stop")
         tiles = b.hmp("info tile")
-        b.hmp('migrate "exec:cat > %s"' % snap)
-        status = ""
-        for _ in range(200):
-            status = b.hmp("info migrate")
-            if "completed" in status or "failed" in status:
-                break
-            time.sleep(0.05)
+        status = b.migrate_to(snap)
         b.hmp("quit")
         b.finish()
         check("the snapshot holds live Local and Shared tiles",
@@ -336,10 +425,7 @@ def main():
         c = Machine(qemu, elf, tmp, "c", ["-incoming", "exec:cat %s" % snap,
                                           "-d", "guest_errors",
                                           "-global", "tile-core.stats=" + report_c])
-        for _ in range(200):                   # loaded: paused, as the source was
-            if "paused" in c.hmp("info status"):
-                break
-            time.sleep(0.05)
+        c.wait_status("paused")                # loaded: paused, as the source was
         restored = c.hmp("info tile")
         c.hmp("cont")
         c.ser.sendall(b"g")
@@ -349,7 +435,8 @@ def main():
               "before %r after %r" % (tile_lines(tiles), tile_lines(restored)))
         check("info tile shows the predicate N#1 (and numeric T#1, U#1) after restore",
               tiles_as_expected(restored), "info tile %r" % tile_lines(restored))
-        check("the restored run ends as the straight run (TSEL over the restored predicate)",
+        check("the restored run ends as the straight run (the trapped header resumes, "
+              "TSEL over the restored predicate)",
               rc_c == 0 and b"R\n" + out_c == out_a,
               "exit %s, UART %r, stderr %r" % (rc_c, out_c, c.err))
         util = [l.strip() for l in tiles.splitlines() if "utilization:" in l]
@@ -364,8 +451,24 @@ def main():
         check("the migrated run's report equals the straight run's",
               got_a == got_c and got_a["cores"][0]["operations"] > 0,
               "straight %r migrated %r" % (got_a, got_c))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+
+        stream = open(snap, "rb").read()
+        cases, sections = corrupted_streams(stream, tiles)
+        for i, (name, bad, want) in enumerate(cases):
+            outcome, detail = load(qemu, elf, tmp, bad, "bad%d" % i)
+            check("corrupted stream refused cleanly: " + name,
+                  outcome == "refused" and want in detail, detail[-400:])
+        # seeded single-byte flips: refused, or a machine that runs on
+        rng = random.Random(0x5eed)
+        for section, (lo, hi) in sections.items():
+            for i in range(10 if section != "tile-gqm" else 4):
+                pos = rng.randrange(lo, hi)
+                bad = stream[:pos] + bytes([stream[pos] ^ rng.randrange(1, 256)]) + \
+                    stream[pos + 1:]
+                outcome, detail = load(qemu, elf, tmp, bad, "flip%d" % i, run=True)
+                check("a byte flipped at %d of the %s section: no host crash (%s)"
+                      % (pos - lo, section, outcome), outcome != "crashed", detail[-400:])
+    return checks.summary()
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 /*
  * Unit tests of the Tile state (hw/tile/tile_file.c): the Local hands as
  * queues (docs/design.md decision 10), storage indices of every layout, derived
- * rows, packed elements and Shared quarters.  Every expected number is
+ * rows, packed elements and Shared quarters, and the consistency checks a
+ * migration stream must pass (tile_desc_fits(), tile_file_check()).  Every expected number is
  * worked out by hand in the comment beside it.
  */
 #include <check.h>
@@ -195,6 +196,110 @@ START_TEST(test_reset_frees)
 }
 END_TEST
 
+/*
+ * tile_desc_fits(), worked by hand.  U8 (code 27, 8 bits) in 128 bytes
+ * (1024 bits): 128 x 1 and 16 x 8 fill it, 17 x 8 needs 1088 bits.  A
+ * predicate holds one bit per element: 32 x 32 = 1024 bits fits, 33 x 32
+ * not.  FP16 (code 4) ZN fractals are 16 rows x 16 columns (256 bits per
+ * fractal row): 16 x 16 FP16 = 512 bytes; 8 rows are not whole fractals.
+ * U8 CUBE_M16 cells are 16 rows x 8 columns (128 bytes): 16 x 8 fits, 12
+ * columns are not whole cells, 32 rows are more than M16's one cell.
+ */
+START_TEST(test_desc_fits)
+{
+    TileDesc d = { .dtype = 27, .rows = 128, .cols = 1, .valid_rows = 128, .valid_cols = 1 };
+
+    ck_assert(tile_desc_fits(&d, 128));
+    d.rows = 16, d.cols = 8, d.valid_rows = 3, d.valid_cols = 8;
+    ck_assert(tile_desc_fits(&d, 128));
+    d.rows = 17;
+    ck_assert(!tile_desc_fits(&d, 128));
+    d.rows = 16, d.valid_cols = 9;              /* valid region wider than the tile */
+    ck_assert(!tile_desc_fits(&d, 128));
+    d.valid_cols = 8, d.dtype = 15;             /* reserved data type */
+    ck_assert(!tile_desc_fits(&d, 128));
+    d.dtype = 27, d.layout = 7;                 /* no such layout */
+    ck_assert(!tile_desc_fits(&d, 128));
+    d.layout = 0, d.storage = 2;                /* no such storage kind */
+    ck_assert(!tile_desc_fits(&d, 128));
+    d.storage = TILE_STORAGE_PREDICATE, d.rows = 32, d.cols = 32;
+    ck_assert(tile_desc_fits(&d, 128));
+    d.rows = 33;
+    ck_assert(!tile_desc_fits(&d, 128));
+    d = (TileDesc) { .dtype = 4, .layout = TILE_LAYOUT_ZN, .rows = 16, .cols = 16 };
+    ck_assert(tile_desc_fits(&d, 512));
+    ck_assert(!tile_desc_fits(&d, 256));
+    d.rows = 8;
+    ck_assert(!tile_desc_fits(&d, 512));
+    d = (TileDesc) { .dtype = 27, .layout = TILE_LAYOUT_CUBE_M16, .rows = 16, .cols = 8 };
+    ck_assert(tile_desc_fits(&d, 128));
+    d.cols = 12;
+    ck_assert(!tile_desc_fits(&d, 128));
+    d.cols = 8, d.rows = 32;
+    ck_assert(!tile_desc_fits(&d, 1024));
+    d.rows = 0;
+    ck_assert(!tile_desc_fits(&d, 128));
+}
+END_TEST
+
+/* a file made by commits is consistent, before and after a retirement */
+START_TEST(test_check_consistent)
+{
+    int retired;
+
+    ck_assert_ptr_null(tile_file_check(&f));
+    for (int i = 0; i < 17; i++) {              /* hand M: full, then one retired */
+        push(2, &retired);
+        ck_assert_ptr_null(tile_file_check(&f));
+    }
+    push(0, &retired);
+    f.shared[7] = (TileShared) {
+        .d = { .dtype = 25, .size_code = 2, .rows = 16, .cols = 4, .valid_rows = 16,
+               .valid_cols = 4 },
+        .valid = 1, .alloc_mask = 0xf, .init_mask = 0x3, .bytes = 256,
+        .payload = tile_payload_new(256),
+    };
+    f.cap.shared_used = 256;
+    ck_assert_ptr_null(tile_file_check(&f));
+}
+END_TEST
+
+/* each invariant broken on its own is found */
+START_TEST(test_check_catches)
+{
+    TileFile good;
+    int retired;
+
+    push(0, &retired);                          /* T: names 0, 1 */
+    push(0, &retired);
+    good = f;
+#define BROKEN(change) do { f = good; change; ck_assert_ptr_nonnull(tile_file_check(&f)); } \
+    while (0)
+    BROKEN(f.head[0] = 16);
+    BROKEN(f.count[0] = 17);
+    BROKEN(f.count[0] = 1);                     /* name 0 allocated but not live */
+    BROKEN(f.count[0] = 3);                     /* entry #3 live but name 15 free */
+    f = good;
+    f.head[1] = 5;                              /* an empty queue may start anywhere */
+    ck_assert_ptr_null(tile_file_check(&f));
+    BROKEN(f.cap.local_used[0] += 128);
+    BROKEN(f.cap.local_used[1] = 128);
+    BROKEN(f.cap.shared_used = 128);
+    BROKEN(f.local[0].mask = 3);                /* PE1 has no fragment */
+    BROKEN(f.local[0].mask = 0x11);
+    BROKEN(f.local[0].frag_bytes[0] = 256);
+    BROKEN(f.local[0].d.size_code = 11);
+    BROKEN(f.local[0].d.rows = 129);
+    BROKEN(f.local[0].defined = 2);
+    BROKEN(f.local[5].frag_bytes[2] = 128);     /* a free name with a fragment */
+    BROKEN(f.shared[3].bytes = 128);            /* an unallocated register with a payload */
+    BROKEN(f.shared[3].alloc_mask = 1);
+    BROKEN((f.shared[3].valid = 1, f.shared[3].bytes = 128, f.cap.shared_used = 128));
+#undef BROKEN
+    f = good;
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("tile-file");
@@ -212,6 +317,9 @@ int main(void)
     tcase_add_test(tc, test_elements);
     tcase_add_test(tc, test_shared_quarter);
     tcase_add_test(tc, test_reset_frees);
+    tcase_add_test(tc, test_desc_fits);
+    tcase_add_test(tc, test_check_consistent);
+    tcase_add_test(tc, test_check_catches);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

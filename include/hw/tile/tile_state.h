@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The interface between a PTO Core (target/tile) and its tile-core device
- * (hw/tile): the one header of hw/ that target/ includes.
+ * (hw/tile), and the machine's GQM queues: the one header of hw/ that
+ * target/ includes.
  *
  * The tile-core device owns the Tile state of its Core: the four PEs'
  * Local capacity pools, the Shared pool, the Local names and the Shared
@@ -34,6 +35,31 @@ struct TileFile;
 
 /* The Tile state of a tile-core device (the object the CPU links to). */
 struct TileFile *tile_core_tile_file(struct Object *tile_core);
+
+/*
+ * ---- General queue management (PTO-ARCH-GQM): hw/tile/tile_gqm.c ----
+ *
+ * The queues are system state, shared by every Core: one device per
+ * machine holds them (reset and migrated with it), and each CPU's QOM
+ * link TILE_GQM_LINK_PROP names it.  Each function is one atomic queue
+ * operation and returns the result word ([12:0] the primary value,
+ * [63:62] the status: 00 done, 01 busy, 10 error); flags are the
+ * instruction's suffix bits as helper.h passes them.  With no device
+ * (gqm NULL) every operation is an error.
+ */
+
+#define TYPE_TILE_GQM "tile-gqm"
+#define TILE_GQM_LINK_PROP "gqm"            /* the CPU's link property */
+
+/* HL.QMT: [3] i (initialize with capacity[9:0]), [2] e, [1] s, [0] r */
+uint64_t tile_gqm_manage(struct Object *gqm, uint64_t address, uint64_t capacity,
+                         unsigned flags);
+/* HL.QPUSH: [3] h (at the head), [2] e, [0] r */
+uint64_t tile_gqm_push(struct Object *gqm, uint64_t address, uint64_t value,
+                       unsigned flags);
+/* HL.QPOP: [1] e, [0] r; *data the entry popped (0 when none) */
+uint64_t tile_gqm_pop(struct Object *gqm, uint64_t address, unsigned flags,
+                      uint64_t *data);
 
 /*
  * ---- The capacity pools of one Core (ADR 0097): hw/tile/tile_pool.c ----
@@ -218,6 +244,24 @@ typedef struct TileFile {
     TileShared shared[TILE_SHARED_REGS];
     TileCapacity cap;
 } TileFile;
+
+/*
+ * Consistency of a TileFile (what a migration stream must satisfy before
+ * the Core uses it).  tile_desc_fits(): the descriptor names a data type,
+ * a layout and a storage kind, its valid region lies in its rows x cols,
+ * and that storage (whole CUBE cells, ZN/NZ fractals) fits in bytes.
+ * tile_local_sizes_ok() / tile_shared_sizes_ok(): the payload sizes are
+ * exactly what the SizeCode and the mask give (checked before a payload
+ * is allocated).  tile_file_check(): NULL when the whole file is
+ * consistent (queue heads and counts in range, a Local name allocated
+ * exactly when it is a live queue entry, every descriptor fitting, the
+ * pools' use equal to what the live tiles and Shared registers hold),
+ * else what is not.
+ */
+bool tile_desc_fits(const TileDesc *d, uint32_t bytes);
+bool tile_local_sizes_ok(const TileLocal *t);
+bool tile_shared_sizes_ok(const TileShared *s);
+const char *tile_file_check(const TileFile *f);
 
 /* Free every payload and return the file to its reset state. */
 void tile_file_reset(TileFile *f);

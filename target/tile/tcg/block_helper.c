@@ -417,11 +417,20 @@ static bool range_wraps(uint64_t addr, uint64_t len)
  * one restart boundary.  A fault leaves the template active, so running
  * the same MCOPY again (ACRE to EBARG_TPC) resumes at the first byte not
  * copied, without reading the GPRs again.
+ *
+ * A long copy leaves to the main loop at a step boundary whenever it is
+ * asked to (an interrupt, a vCPU kick, the monitor or the debugger
+ * stopping the machine), as s390x's MVCL does: the template stays active
+ * and the TB restarts at this MCOPY, which resumes from its progress.  An
+ * interrupt may so be taken between two steps of an MCOPY outside a
+ * block; the trap snapshot keeps the progress and ACRE resumes it
+ * (docs/implementation-defined.md).
  */
 void helper_mcopy(CPUTileState *env, uint64_t pc, uint64_t dst, uint64_t src,
                   uint64_t len)
 {
     TileTemplateState *t = &env->blk.ext.tpl;
+    CPUState *cs = env_cpu(env);
     uintptr_t ra = GETPC();
 
     if (!t->mc_active) {
@@ -456,6 +465,9 @@ void helper_mcopy(CPUTileState *env, uint64_t pc, uint64_t dst, uint64_t src,
         }
         store_invalidates(env, d, step);
         t->mc_progress += step;
+        if (t->mc_progress != t->mc_len && cpu_loop_exit_requested(cs)) {
+            cpu_loop_exit_restore(cs, ra);
+        }
     }
     t->last_addr = t->mc_dst;
     t->last_size = t->mc_len;
@@ -491,12 +503,6 @@ void helper_mset(CPUTileState *env, uint64_t pc, uint64_t dst, uint64_t value,
 
 enum { FRAME_SP = 2, FRAME_RA = 10 };
 
-/* The inclusive R2..R23 ring from begin to end (endpoints already 2..23). */
-static uint32_t frame_count(uint32_t b, uint32_t e)
-{
-    return e >= b ? e - b + 1 : (24 - b) + e - 1;
-}
-
 static uint32_t frame_reg(uint32_t b, uint32_t ordinal)
 {
     uint32_t r = b + ordinal;
@@ -523,7 +529,7 @@ uint64_t helper_frame(CPUTileState *env, uint64_t pc, uint32_t kind,
     uintptr_t ra = GETPC();
 
     if (!t->fr_active) {
-        uint32_t count = frame_count(begin, end);
+        uint32_t count = tile_frame_count(begin, end);
         uint64_t sp = env->gpr[0][FRAME_SP];
 
         if ((kind == TILE_FRAME_RET_STK && begin != FRAME_RA) ||
@@ -595,166 +601,4 @@ uint64_t helper_frame(CPUTileState *env, uint64_t pc, uint32_t kind,
         t->fr_depth--;
     }
     return kind == TILE_FRAME_EXIT ? pc + 4 : t->fr_ret;
-}
-
-/*
- * ---- GQM: general queue management (PTO-ARCH-GQM) ----
- * The queues are system-wide state, shared by every Core, keyed by their
- * address; a lock makes each operation atomic.  The ASL's model backing
- * has 4 queue slots and says that is no architectural limit: we keep 16;
- * initializing a 17th distinct queue reports status 10 (error).
- */
-#include "qemu/thread.h"
-
-#define GQM_MAX_CAPACITY 1023
-#define GQM_SLOTS 16
-
-typedef struct GQMQueue {
-    bool valid, suspended, corrupt;
-    uint64_t address;
-    uint32_t capacity, count, head;
-    uint64_t value[GQM_MAX_CAPACITY];
-    uint64_t epoch[GQM_MAX_CAPACITY];
-} GQMQueue;
-
-static struct {
-    QemuSpin lock;
-    GQMQueue q[GQM_SLOTS];
-    uint64_t release_epoch, acquire_epoch, event_epoch, event_address;
-} gqm;
-
-enum { GQM_OK = 0, GQM_BUSY = 1, GQM_ERROR = 2 };
-
-static uint64_t gqm_result(uint32_t primary, unsigned status)
-{
-    return (uint64_t)(primary & 0x1fff) | ((uint64_t)status << 62);
-}
-
-static GQMQueue *gqm_find(uint64_t address)
-{
-    for (int i = 0; i < GQM_SLOTS; i++) {
-        if (gqm.q[i].valid && gqm.q[i].address == address) {
-            return &gqm.q[i];
-        }
-    }
-    return NULL;
-}
-
-static void gqm_event(uint64_t address)
-{
-    gqm.event_epoch++;
-    gqm.event_address = address;
-}
-
-/* HL.QMT flags: [3] i (initialize, capacity = SrcR[9:0]), [2] e, [1] s, [0] r */
-uint64_t helper_gqm_qmt(CPUTileState *env, uint64_t address, uint64_t cap_src,
-                        uint32_t flags)
-{
-    uint64_t result = gqm_result(0, GQM_BUSY);
-    GQMQueue *q;
-
-    qemu_spin_lock(&gqm.lock);
-    q = gqm_find(address);
-    if (flags & 8) {
-        uint32_t cap = cap_src & 0x3ff;
-
-        for (int i = 0; !q && i < GQM_SLOTS; i++) {
-            if (!gqm.q[i].valid) {
-                q = &gqm.q[i];
-            }
-        }
-        if (q) {
-            q->valid = true;
-            q->address = address;
-            q->capacity = cap;
-            q->count = q->head = 0;
-            q->suspended = q->corrupt = false;
-            result = gqm_result(cap * 8, GQM_OK);
-        } else {
-            result = gqm_result(0, GQM_ERROR);  /* no backing left */
-        }
-    } else if (q && !q->corrupt) {
-        result = gqm_result(q->capacity - q->count, GQM_OK);
-    } else {
-        q = NULL;
-    }
-    if (q && !(result >> 62)) {
-        /* after the primary operation: the event, then suspend/restore */
-        if (flags & 4) {
-            gqm_event(address);
-        }
-        if (flags & 2) {
-            q->suspended = true;
-        } else if (flags & 1) {
-            q->suspended = false;
-        }
-    }
-    qemu_spin_unlock(&gqm.lock);
-    return result;
-}
-
-/* HL.QPUSH flags: [3] h (at the head), [2] e, [0] r (relaxed) */
-uint64_t helper_gqm_push(CPUTileState *env, uint64_t address, uint64_t entry,
-                         uint32_t flags)
-{
-    uint64_t result;
-    GQMQueue *q;
-    uint32_t idx;
-
-    qemu_spin_lock(&gqm.lock);
-    q = gqm_find(address);
-    if (!q || q->corrupt) {
-        result = gqm_result(0, GQM_ERROR);
-    } else if (q->suspended || q->capacity == q->count) {
-        result = gqm_result(q->capacity - q->count, GQM_BUSY);
-    } else {
-        if (flags & 8) {
-            idx = q->head == 0 ? q->capacity - 1 : q->head - 1;
-            q->head = idx;
-        } else {
-            idx = (q->head + q->count) % q->capacity;
-        }
-        q->value[idx] = entry;
-        q->epoch[idx] = (flags & 1) ? 0 : ++gqm.release_epoch;
-        q->count++;
-        if (flags & 4) {
-            gqm_event(address);
-        }
-        result = gqm_result(q->capacity - q->count, GQM_OK);
-    }
-    qemu_spin_unlock(&gqm.lock);
-    return result;
-}
-
-/* HL.QPOP flags: [1] e, [0] r.  The data goes to env->blk.ext.gqm_data. */
-uint64_t helper_gqm_pop(CPUTileState *env, uint64_t address, uint32_t flags)
-{
-    uint64_t result, data = 0;
-    GQMQueue *q;
-
-    qemu_spin_lock(&gqm.lock);
-    q = gqm_find(address);
-    if (!q || q->corrupt) {
-        result = gqm_result(0, GQM_ERROR);
-    } else if (q->count == 0) {
-        result = gqm_result(0, GQM_BUSY);
-    } else {
-        uint32_t head = q->head;
-
-        data = q->value[head];
-        q->head = (head + 1) % q->capacity;
-        if (--q->count == 0) {
-            q->head = 0;
-        }
-        if (!(flags & 1) && q->epoch[head]) {
-            gqm.acquire_epoch = q->epoch[head];
-        }
-        if (flags & 2) {
-            gqm_event(address);
-        }
-        result = gqm_result(q->count, GQM_OK);
-    }
-    qemu_spin_unlock(&gqm.lock);
-    env->blk.ext.gqm_data = data;
-    return result;
 }

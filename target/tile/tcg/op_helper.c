@@ -31,16 +31,21 @@ void helper_raise_illegal_instruction(CPUTileState *env, uint64_t insn,
     tile_raise_exception(env, EXCP_ILLEGAL_INST, env->pc, 0);
 }
 
-/* A Reg5 source naming a T/U entry that holds no value. */
+/*
+ * A Reg5 source naming a T/U entry that holds no value: TRAPARG0 is the
+ * instruction's own TPC.  The translator does not write env->pc before
+ * every instruction, so the state is restored first and env->pc read after.
+ */
 void helper_check_queue_entry(CPUTileState *env, uint32_t is_t, uint32_t idx,
                               uint64_t insn, uint32_t len)
 {
     uint32_t valid = is_t ? env->tq_valid : env->uq_valid;
 
     if (!(valid & (1u << idx))) {
+        cpu_restore_state(env_cpu(env), GETPC());
         env->fault_insn = insn;
         env->fault_len = len;
-        tile_raise_exception(env, EXCP_ILLEGAL_INST, env->pc, GETPC());
+        tile_raise_exception(env, EXCP_ILLEGAL_INST, env->pc, 0);
     }
 }
 

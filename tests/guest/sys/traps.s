@@ -106,6 +106,17 @@ c10_wait:                           ; taken between blocks
     check_eq s5, 44 | ARGV | (1 << 63)
     check_eq s6, 1                  ; ring 0's timer ID
 
+    case 12                         ; T#1 read with the T queue empty: trap 4, TRAPARG0 =
+    c.movi 4, ->a6                  ; its own TPC (not a stale PC from earlier in the TB)
+    c.movi 1, ->a1
+    c.movi 2, ->a2
+f12: add t#1, a1, ->a2
+    check_eq s5, 4 | ARGV
+    hl.liu f12, ->a1
+    check_same s6, a1
+    check_same s7, a1
+    check_eq a2, 2                  ; no effect
+
     case 11                         ; ACRC from ring 1: SCALL (trap 6) to ring 0, resuming after it
     c.movi 0, ->a6
     c.movi 1, ->a1
