@@ -19,6 +19,12 @@ G_NORETURN void tile_raise_exception(CPUTileState *env, int excp,
     cpu_loop_exit_restore(cs, retaddr);
 }
 
+/* An exception at the instruction that calls the helper. */
+void helper_raise(CPUTileState *env, uint32_t excp, uint64_t arg)
+{
+    tile_raise_exception(env, excp, arg, GETPC());
+}
+
 /*
  * Fault_IllegalInstruction.  The translator has already written the PC of
  * the faulting instruction to env->pc; the trap argument is that address.
@@ -41,13 +47,5 @@ void helper_check_queue_entry(CPUTileState *env, uint32_t is_t, uint32_t idx,
         env->fault_insn = insn;
         env->fault_len = len;
         tile_raise_exception(env, EXCP_ILLEGAL_INST, env->pc, GETPC());
-    }
-}
-
-/* JR and other register jumps: an odd target is Fault_InstructionPC. */
-void helper_check_jump_target(CPUTileState *env, uint64_t target)
-{
-    if (target & 1) {
-        tile_raise_exception(env, EXCP_INST_PC_FAULT, target, GETPC());
     }
 }

@@ -27,11 +27,28 @@
 #include "exec/log.h"
 #include "tile-isa.h"
 #include "tile/commit.h"
+#include "trace.h"
 
 #define HELPER_H "helper.h"
 #include "exec/helper-info.c.inc"
 #undef  HELPER_H
 
+/*
+ * The block the translator keeps inline.
+ *
+ * A STD, FP or SYS block whose BSTART is translated in this TB, from a
+ * state with no active block, is kept in the DisasContext instead of
+ * CPUTileState: its kind, BPC and target are known here, SETC writes the
+ * condition to one TCG value, and its BSTOP is a branch to its two
+ * continuations.  CPUTileState keeps the cleared block form meanwhile
+ * (tile_block_idle_clean()), except the condition and a target that is
+ * only known at run time (SETC.TGT, RET, IND), which are stored there as
+ * they are made.  Every instruction's insn_start words describe the block
+ * (blk_insn_word()), so an exception rebuilds it exactly
+ * (tile_restore_state_to_opc()); the TB never ends inside an inline block
+ * without writing it out first (gen_blk_materialize()), and a helper that
+ * reads the block state gets it written out before it runs.
+ */
 typedef struct DisasContext {
     DisasContextBase base;
     CPUTileState *env;
@@ -41,11 +58,21 @@ typedef struct DisasContext {
     int mem_idx;
     TileBlockPhase phase;       /* block phase at the current instruction */
     TileBlockType btype;        /* type of the active block */
-    /* The active block was opened earlier in this TB with a static target:
-     * its BSTOP can chain to the continuation directly. */
-    bool blk_static;
-    int blk_kind;               /* TileBlockTransfer */
-    uint64_t blk_target;
+    bool idle_stale;            /* TB_FLAGS.IDLE_STALE: keep nothing inline */
+    /*
+     * The active block was opened earlier in this TB: kind, BPC and target
+     * are known (blk_inline: and nothing of it is in CPUTileState yet).
+     */
+    bool blk_known;
+    bool blk_inline;
+    int blk_kind;               /* TileBlockTransfer, TILE_XFER_CALL, ... */
+    uint64_t blk_bpc;           /* its BSTART */
+    uint64_t blk_target;        /* the static target (FALL: after the BSTART) */
+    bool blk_tgt_dyn;           /* the target is in env->blk.bpc_tgt instead */
+    bool blk_setc;              /* a condition setter ran (inline: blk_cond) */
+    bool blk_setc_tgt;          /* a C.SETC.TGT ran */
+    TCGv_i64 blk_cond;          /* inline: the SETC result, 0 or 1 */
+    unsigned goto_tb_used;      /* bit n: goto_tb slot n is taken */
 } DisasContext;
 
 /* One translator per form: trans_NAME calls FUNC with extra arguments. */
@@ -60,7 +87,6 @@ typedef struct DisasContext {
 /* TCG globals */
 static TCGv_i64 cpu_gpr[TILE_NUM_GPRS];  /* PE0 bank: the scalar view */
 static TCGv_i64 cpu_pc;
-static TCGv_i64 cpu_bpc;
 
 /* Register access for scalar instructions: R0 reads zero, writes vanish. */
 static TCGv_i64 get_gpr(DisasContext *ctx, int r)
@@ -68,8 +94,18 @@ static TCGv_i64 get_gpr(DisasContext *ctx, int r)
     return r == 0 ? tcg_constant_i64(0) : cpu_gpr[r];
 }
 
+static void gen_blk_materialize(DisasContext *ctx);
+
+/* Exception excp with argument arg at the current instruction. */
+static void gen_raise(DisasContext *ctx, int excp, TCGv_i64 arg)
+{
+    gen_helper_raise(tcg_env, tcg_constant_i32(excp), arg);
+    ctx->base.is_jmp = DISAS_NORETURN;
+}
+
 static void gen_illegal(DisasContext *ctx)
 {
+    gen_blk_materialize(ctx);
     tcg_gen_movi_i64(cpu_pc, ctx->base.pc_next);
     gen_helper_raise_illegal_instruction(tcg_env,
                                          tcg_constant_i64(ctx->insn),
@@ -77,9 +113,16 @@ static void gen_illegal(DisasContext *ctx)
     ctx->base.is_jmp = DISAS_NORETURN;
 }
 
-static void gen_goto_tb(DisasContext *ctx, int n, vaddr dest)
+/*
+ * Leave the TB for dest: a chained jump through a free goto_tb slot (a TB
+ * has two), else a lookup.
+ */
+static void gen_goto_tb(DisasContext *ctx, vaddr dest)
 {
-    if (translator_use_goto_tb(&ctx->base, dest)) {
+    int n = !(ctx->goto_tb_used & 1) ? 0 : !(ctx->goto_tb_used & 2) ? 1 : -1;
+
+    if (n >= 0 && translator_use_goto_tb(&ctx->base, dest)) {
+        ctx->goto_tb_used |= 1u << n;
         tcg_gen_goto_tb(n);
         tcg_gen_movi_i64(cpu_pc, dest);
         tcg_gen_exit_tb(ctx->base.tb, n);
@@ -235,8 +278,10 @@ static bool decode_insn(DisasContext *ctx, uint64_t insn, int avail)
      * a header command starts the block body. */
     if (ctx->phase == TILE_BLOCK_HEADER && !is_header_command(d.form)) {
         ctx->phase = TILE_BLOCK_BODY;
-        tcg_gen_st_i32(tcg_constant_i32(TILE_BLOCK_BODY), tcg_env,
-                       offsetof(CPUTileState, blk.phase));
+        if (!ctx->blk_inline) {
+            tcg_gen_st_i32(tcg_constant_i32(TILE_BLOCK_BODY), tcg_env,
+                           offsetof(CPUTileState, blk.phase));
+        }
     }
     switch (d.form->length_bits) {
     case 16:
@@ -261,18 +306,121 @@ static void tile_tr_init_disas_context(DisasContextBase *dcbase,
     ctx->mem_idx = 0;
     ctx->phase = FIELD_EX32(ctx->tb_flags, TB_FLAGS, PHASE);
     ctx->btype = FIELD_EX32(ctx->tb_flags, TB_FLAGS, BTYPE);
-    ctx->blk_static = false;
+    /* with the commit trace on, every block goes through the helpers */
+    ctx->idle_stale = FIELD_EX32(ctx->tb_flags, TB_FLAGS, IDLE_STALE) ||
+                      trace_event_get_state_backends(TRACE_TILE_BLOCK_COMMIT);
+    ctx->blk_known = false;
+    ctx->blk_inline = false;
+    ctx->goto_tb_used = 0;
 }
 
 static void tile_tr_tb_start(DisasContextBase *dcbase, CPUState *cs)
 {
 }
 
+/*
+ * The insn_start words of an instruction inside an inline block: bit 0
+ * set, the phase, type, kind and the SETC / C.SETC.TGT / run-time target
+ * marks, and the distance back to the BSTART in bits [31:16]; the static
+ * target is the third word.  Zero outside inline blocks.
+ */
+enum {
+    BLKW_INLINE = 1 << 0,
+    BLKW_PHASE_SHIFT = 1,
+    BLKW_BTYPE_SHIFT = 3,
+    BLKW_KIND_SHIFT = 5,
+    BLKW_SETC = 1 << 8,
+    BLKW_SETC_TGT = 1 << 9,
+    BLKW_TGT_DYN = 1 << 10,
+    BLKW_BPC_SHIFT = 16,
+};
+
+static uint64_t blk_insn_word(DisasContext *ctx)
+{
+    if (!ctx->blk_inline) {
+        return 0;
+    }
+    return BLKW_INLINE | (ctx->phase << BLKW_PHASE_SHIFT) |
+           (ctx->btype << BLKW_BTYPE_SHIFT) | (ctx->blk_kind << BLKW_KIND_SHIFT) |
+           (ctx->blk_setc ? BLKW_SETC : 0) | (ctx->blk_setc_tgt ? BLKW_SETC_TGT : 0) |
+           (ctx->blk_tgt_dyn ? BLKW_TGT_DYN : 0) |
+           ((ctx->base.pc_next - ctx->blk_bpc) << BLKW_BPC_SHIFT);
+}
+
 static void tile_tr_insn_start(DisasContextBase *dcbase, CPUState *cs)
 {
     DisasContext *ctx = container_of(dcbase, DisasContext, base);
 
-    tcg_gen_insn_start(ctx->base.pc_next);
+    tcg_gen_insn_start(ctx->base.pc_next, blk_insn_word(ctx),
+                       ctx->blk_inline && !ctx->blk_tgt_dyn ? ctx->blk_target : 0);
+}
+
+/* The cleared-form fields an inline block begins from (block_begin()). */
+static uint32_t blk_initial_cond(int kind)
+{
+    return kind != TILE_XFER_COND;
+}
+
+/*
+ * An exception (or an I/O rewind) inside the TB: rebuild the block state
+ * at the instruction from its insn_start words.  CPUTileState already
+ * holds the condition of a SETC and a run-time target.
+ */
+void tile_restore_state_to_opc(CPUState *cs, const TranslationBlock *tb,
+                               const uint64_t *data)
+{
+    CPUTileState *env = cpu_env(cs);
+    TileBlockState *b = &env->blk;
+    uint64_t w = data[1];
+
+    env->pc = data[0];
+    if (!(w & BLKW_INLINE)) {
+        return;
+    }
+    b->phase = extract64(w, BLKW_PHASE_SHIFT, 2);
+    b->btype = extract64(w, BLKW_BTYPE_SHIFT, 2);
+    b->kind = extract64(w, BLKW_KIND_SHIFT, 3);
+    b->bpc_cur = data[0] - extract64(w, BLKW_BPC_SHIFT, 16);
+    env->bpc = b->bpc_cur;
+    if (!(w & BLKW_TGT_DYN)) {
+        b->bpc_tgt = data[2];
+    }
+    b->setc_done = !!(w & BLKW_SETC);
+    b->setc_tgt_done = !!(w & BLKW_SETC_TGT);
+    if (!b->setc_done) {
+        b->cond = blk_initial_cond(b->kind);
+    }
+}
+
+/*
+ * Write the inline block out to CPUTileState (block_begin()'s fields and
+ * the phase); from here on the helpers own it.  Its kind and target stay
+ * known, so its BSTOP still chains.
+ */
+static void gen_blk_materialize(DisasContext *ctx)
+{
+    if (!ctx->blk_inline) {
+        return;
+    }
+    tcg_gen_st_i32(tcg_constant_i32(ctx->phase), tcg_env, offsetof(CPUTileState, blk.phase));
+    tcg_gen_st_i32(tcg_constant_i32(ctx->btype), tcg_env, offsetof(CPUTileState, blk.btype));
+    tcg_gen_st_i32(tcg_constant_i32(ctx->blk_kind), tcg_env, offsetof(CPUTileState, blk.kind));
+    if (!ctx->blk_setc) {
+        tcg_gen_st_i32(tcg_constant_i32(blk_initial_cond(ctx->blk_kind)), tcg_env,
+                       offsetof(CPUTileState, blk.cond));
+    } else {
+        tcg_gen_st_i32(tcg_constant_i32(1), tcg_env, offsetof(CPUTileState, blk.setc_done));
+    }
+    if (ctx->blk_setc_tgt) {
+        tcg_gen_st_i32(tcg_constant_i32(1), tcg_env, offsetof(CPUTileState, blk.setc_tgt_done));
+    }
+    tcg_gen_st_i64(tcg_constant_i64(ctx->blk_bpc), tcg_env, offsetof(CPUTileState, blk.bpc_cur));
+    tcg_gen_st_i64(tcg_constant_i64(ctx->blk_bpc), tcg_env, offsetof(CPUTileState, bpc));
+    if (!ctx->blk_tgt_dyn) {
+        tcg_gen_st_i64(tcg_constant_i64(ctx->blk_target), tcg_env,
+                       offsetof(CPUTileState, blk.bpc_tgt));
+    }
+    ctx->blk_inline = false;
 }
 
 /* Would the instruction starting at @pc run past the current page? */
@@ -328,12 +476,15 @@ static void tile_tr_tb_stop(DisasContextBase *dcbase, CPUState *cs)
     switch (ctx->base.is_jmp) {
     case DISAS_NEXT:
     case DISAS_TOO_MANY:
-        gen_goto_tb(ctx, 0, ctx->base.pc_next);
+        gen_blk_materialize(ctx);
+        gen_goto_tb(ctx, ctx->base.pc_next);
         break;
     case DISAS_JUMP:
+        gen_blk_materialize(ctx);
         tcg_gen_lookup_and_goto_ptr();
         break;
     case DISAS_EXIT:
+        gen_blk_materialize(ctx);
         tcg_gen_exit_tb(NULL, 0);
         break;
     case DISAS_NORETURN:
@@ -376,8 +527,6 @@ void tile_translate_init(void)
     }
     cpu_pc = tcg_global_mem_new_i64(tcg_env, offsetof(CPUTileState, pc),
                                     "pc");
-    cpu_bpc = tcg_global_mem_new_i64(tcg_env, offsetof(CPUTileState, bpc),
-                                     "bpc");
     /* trans_block.c.inc asks which BSTART.TEPL operations have semantics */
     tile_commit_init();
 }
