@@ -6,7 +6,7 @@
 ; implemented, so the machine reports the unhandled trap on one line on
 ; stderr and exits non-zero, e.g. for an image assembled at --base 0x2000:
 ;
-;   qemu-system-tile: unhandled trap: Fault_IllegalInstruction at TPC 0x0000000000002000 (insn 0x00000003)
+;   qemu-system-tile: unhandled trap: Fault_IllegalInstruction (trap 4) at TPC 0x0000000000002000 (insn 0x00000003)
 ;
 ; (A 16-bit 0x0000 is not illegal: it is C.BSTOP.)
 

@@ -18,6 +18,7 @@
 #include "qemu/datadir.h"
 #include "qemu/guest-random.h"
 #include "qapi/error.h"
+#include "qapi/visitor.h"
 #include "elf.h"
 #include "hw/boards.h"
 #include "hw/loader.h"
@@ -280,6 +281,21 @@ static void virt_cpu_reset(void *opaque)
     cpu_set_pc(cs, s->entry);
 }
 
+/*
+ * The data-access limits (docs/machine.md): the reference profile's
+ * DataAccessPermitted rule is data-limit=4096,app-region=3072.  A limit
+ * must lie inside RAM; 0 (the default) means none.
+ */
+static void virt_check_limit(MachineState *machine, const char *name,
+                             uint64_t limit)
+{
+    if (limit > machine->ram_size) {
+        error_report("-machine %s=0x%" PRIx64 " lies outside RAM [0, 0x%"
+                     PRIx64 ")", name, limit, (uint64_t)machine->ram_size);
+        exit(1);
+    }
+}
+
 static void virt_machine_init(MachineState *machine)
 {
     TileVirtMachineState *s = TILE_VIRT_MACHINE(machine);
@@ -287,8 +303,15 @@ static void virt_machine_init(MachineState *machine)
     const char *firmware = machine->firmware;
     int i;
 
+    virt_check_limit(machine, "data-limit", s->data_limit);
+    virt_check_limit(machine, "app-region", s->app_region);
     for (i = 0; i < machine->smp.cpus; i++) {
         CPUState *cs = CPU(cpu_create(machine->cpu_type));
+        TileCPU *cpu = TILE_CPU(cs);
+
+        cpu->data_limit = s->data_limit;
+        cpu->app_region = s->app_region;
+        cpu->mem_end = virt_memmap[TILE_VIRT_DRAM].base + machine->ram_size;
 
         qemu_register_reset(virt_cpu_reset, cs);
         /* the Core's tile-core device and its MMIO window */
@@ -322,6 +345,26 @@ static void virt_machine_init(MachineState *machine)
     }
 }
 
+/* The property "data-limit" or "app-region" (both are sizes). */
+static uint64_t *virt_limit(Object *obj, const char *name)
+{
+    TileVirtMachineState *s = TILE_VIRT_MACHINE(obj);
+
+    return strcmp(name, "data-limit") == 0 ? &s->data_limit : &s->app_region;
+}
+
+static void virt_get_limit(Object *obj, Visitor *v, const char *name,
+                           void *opaque, Error **errp)
+{
+    visit_type_size(v, name, virt_limit(obj, name), errp);
+}
+
+static void virt_set_limit(Object *obj, Visitor *v, const char *name,
+                           void *opaque, Error **errp)
+{
+    visit_type_size(v, name, virt_limit(obj, name), errp);
+}
+
 static void virt_machine_class_init(ObjectClass *oc, void *data)
 {
     MachineClass *mc = MACHINE_CLASS(oc);
@@ -338,6 +381,17 @@ static void virt_machine_class_init(ObjectClass *oc, void *data)
     mc->valid_cpu_types = valid_cpu_types;
     mc->default_ram_size = 256 * MiB;
     mc->default_ram_id = "tile.ram";
+
+    object_class_property_add(oc, "data-limit", "size", virt_get_limit,
+                              virt_set_limit, NULL, NULL);
+    object_class_property_set_description(oc, "data-limit",
+        "Data accesses of every ring must lie below this RAM address "
+        "(0: no limit; the reference profile's memory is 4096 bytes)");
+    object_class_property_add(oc, "app-region", "size", virt_get_limit,
+                              virt_set_limit, NULL, NULL);
+    object_class_property_set_description(oc, "app-region",
+        "Data accesses of rings ACR2..ACR15 must lie below this RAM address "
+        "(0: no limit; the reference profile's application region is 3072)");
 }
 
 static const TypeInfo virt_machine_types[] = {

@@ -72,6 +72,7 @@ static void tile_cpu_reset_hold(Object *obj, ResetType type)
     env->blk.phase = TILE_BLOCK_NONE;
     env->blk.kind = TILE_XFER_FALL;
     env->trap_ring = -1;
+    env->amo.resv_size = 1;     /* no reservation; the reset profile's size */
     for (int r = 0; r < TILE_NUM_ACRS; r++) {
         env->sr_ctx[r][0xF07 - TILE_SR_CTX_FIRST] = 3;
     }
@@ -129,15 +130,46 @@ static void tile_cpu_realize(DeviceState *dev, Error **errp)
     tcc->parent_realize(dev, errp);
 }
 
+/* The lowest data-access limit of any ring, 0 if there is none. */
+static uint64_t tile_lowest_data_limit(TileCPU *cpu)
+{
+    if (cpu->app_region && (!cpu->data_limit || cpu->app_region < cpu->data_limit)) {
+        return cpu->app_region;
+    }
+    return cpu->data_limit;
+}
+
 static bool tile_cpu_tlb_fill(CPUState *cs, vaddr addr, int size,
                               MMUAccessType access_type, int mmu_idx,
                               bool probe, uintptr_t retaddr)
 {
+    TileCPU *cpu = TILE_CPU(cs);
     vaddr page = addr & TARGET_PAGE_MASK;
+    uint64_t lowest = tile_lowest_data_limit(cpu);
+    int prot = PAGE_READ | PAGE_WRITE | PAGE_EXEC;
+    uint64_t tlb_size = TARGET_PAGE_SIZE;
 
-    /* No translation yet: physical = virtual. */
-    tlb_set_page(cs, page, page, PAGE_READ | PAGE_WRITE | PAGE_EXEC,
-                 mmu_idx, TARGET_PAGE_SIZE);
+    /*
+     * No translation yet: physical = virtual.  A page that some ring may
+     * not wholly access gets exec-only entries for fetches and one-shot
+     * data entries, so every data access to it is checked for the ring
+     * that makes it.
+     */
+    if (lowest && page + TARGET_PAGE_SIZE > lowest && page < cpu->mem_end) {
+        if (access_type == MMU_INST_FETCH) {
+            prot = PAGE_EXEC;
+        } else {
+            if (!tile_data_access_permitted(&cpu->env, addr, size ? size : 1)) {
+                if (probe) {
+                    return false;
+                }
+                tile_raise_exception(&cpu->env, EXCP_DATA_PAGE_FAULT, addr, retaddr);
+            }
+            prot = PAGE_READ | PAGE_WRITE;
+            tlb_size = 1;
+        }
+    }
+    tlb_set_page(cs, page, page, prot, mmu_idx, tlb_size);
     return true;
 }
 

@@ -144,6 +144,19 @@ enum {
     EXCP_ASSERT_FAIL = 52,
 };
 
+/*
+ * The precise fault behind a trap number that several faults share (trap
+ * 5: the block and Tile faults).  The trap bank cannot tell them apart
+ * (their cause is 0), but the unhandled-trap report and -d int name them.
+ */
+typedef enum TileFaultKind {
+    TILE_FAULT_OF_TRAP = 0,     /* the trap number's own fault */
+    TILE_FAULT_LEGALITY,        /* Fault_TileLegality */
+    TILE_FAULT_ALLOCATION,      /* Fault_TileAllocation */
+    TILE_FAULT_BUNDLE,          /* Fault_BundleControl */
+    TILE_FAULT_POST_COMMIT,     /* Fault_BundlePostCommit */
+} TileFaultKind;
+
 /* Block (bundle) execution state of the scalar stream. */
 typedef enum TileBlockPhase {
     TILE_BLOCK_NONE = 0,        /* outside any block */
@@ -322,7 +335,7 @@ typedef struct CPUArchState {
     uint32_t trap_cause;        /* TRAPNO cause of the pending trap */
     uint64_t trap_resume;       /* EBARG_TPC for a trap that resumes after */
     int32_t trap_ring;          /* the ring ACRC routes to, or -1 */
-    uint32_t pad1;
+    uint32_t fault_kind;        /* TileFaultKind of the pending trap */
 
     /* Fields up to this point are cleared by a CPU reset */
     struct {} end_reset_fields;
@@ -352,6 +365,16 @@ struct ArchCPU {
     bool trap_literal;          /* follow EVBASE literally instead of report */
     char *numeric_profile;      /* "ieee" (default) or "pto-v0" */
     bool pto_v0;                /* numeric_profile == "pto-v0" */
+
+    /*
+     * Data-access limits set by the virt machine (docs/machine.md,
+     * options data-limit and app-region; 0 = no limit): a data access
+     * that reaches RAM at or above the limit of the current ring is
+     * Fault_DataPage.  RAM is [0, mem_end).
+     */
+    uint64_t data_limit;        /* every ring */
+    uint64_t app_region;        /* rings ACR2..ACR15 */
+    uint64_t mem_end;
 };
 
 /*
@@ -386,6 +409,7 @@ static inline int tile_insn_length(uint16_t parcel)
 }
 
 const char *tile_trap_name(int trapno);
+const char *tile_fault_name(int trapno, TileFaultKind kind);
 void tile_cpu_do_interrupt(CPUState *cs);
 bool tile_cpu_exec_interrupt(CPUState *cs, int int_req);
 hwaddr tile_cpu_get_phys_page_debug(CPUState *cs, vaddr addr);
@@ -423,6 +447,28 @@ extern const VMStateDescription vmstate_tile_cpu;
 #endif
 
 #include "exec/cpu-all.h"
+
+/*
+ * The data-access permission rule (the reference profile's
+ * DataAccessPermitted hook when the virt machine sets its limits): the
+ * bytes [addr, addr + size) that lie in RAM must lie below the current
+ * ring's limit.  Devices above RAM stay reachable.
+ */
+static inline bool tile_data_access_permitted(CPUTileState *env, uint64_t addr,
+                                              uint64_t size)
+{
+    TileCPU *cpu = env_archcpu(env);
+    uint64_t limit = cpu->data_limit;
+
+    if (env->acr >= 2 && cpu->app_region &&
+        (!limit || cpu->app_region < limit)) {
+        limit = cpu->app_region;
+    }
+    if (!limit || addr >= cpu->mem_end) {
+        return true;
+    }
+    return addr < limit && size <= limit - addr;
+}
 
 /*
  * Outside a block (phase NONE) the block fields hold their cleared form,

@@ -15,6 +15,12 @@
  *                       names (thread_ptr, core_state, evbase, trapno,
  *                       ebarg_tpc, ...), and the last trap's fault_insn /
  *                       fault_len / trap_arg
+ *   org.pto.tile.state  the LR/SC reservation (valid, address, size), the
+ *                       commit argument and the last memory command's
+ *                       address and size, and (read-only) the allocated
+ *                       Local names and Shared registers: state no other
+ *                       feature shows that a debugger (or a conformance
+ *                       runner) needs to set up and check an instruction
  *
  * Every register is readable and writable.  Writes that would leave the
  * CPU in a state the translator cannot represent (an odd pc, a block
@@ -33,7 +39,9 @@
 #include "cpu.h"
 #include "tile-isa.h"
 #include "exec/gdbstub.h"
+#include "exec/memory.h"
 #include "gdbstub/helpers.h"
+#include "hw/tile/tile_state.h"
 
 /* ---- core feature: numbering as in gdb-xml/tile-core.xml ---- */
 enum {
@@ -320,11 +328,141 @@ static int tile_gdb_set_sys(CPUState *cs, uint8_t *buf, int n)
     return 0;
 }
 
+/*
+ * ---- org.pto.tile.state: the reservation and the block's memory records ----
+ * A reservation written through the debugger is taken as LR would take it:
+ * the monitor (cpu-amo.h) snapshots the reserved granule from memory at
+ * that moment, so write memory first.  Sizes other than 1, 2, 4 and 8 are
+ * refused.  The two tile bitmaps are the tile-core window's (bit per
+ * allocated Local name / Shared register) and read-only.
+ */
+enum {
+    TILE_GDB_RESV_VALID,
+    TILE_GDB_RESV_ADDR,
+    TILE_GDB_RESV_SIZE,
+    TILE_GDB_COMMIT_ARG,
+    TILE_GDB_LAST_MEM_ADDR,
+    TILE_GDB_LAST_MEM_SIZE,
+    TILE_GDB_LOCAL_NAMES,
+    TILE_GDB_SHARED_NAMES,
+    TILE_GDB_STATE_REGS,
+};
+
+static const struct {
+    const char *name;
+    int bits;
+} tile_gdb_state_regs[TILE_GDB_STATE_REGS] = {
+    [TILE_GDB_RESV_VALID] = { "resv_valid", 32 },
+    [TILE_GDB_RESV_ADDR] = { "resv_addr", 64 },
+    [TILE_GDB_RESV_SIZE] = { "resv_size", 32 },
+    [TILE_GDB_COMMIT_ARG] = { "commit_arg", 64 },
+    [TILE_GDB_LAST_MEM_ADDR] = { "last_mem_addr", 64 },
+    [TILE_GDB_LAST_MEM_SIZE] = { "last_mem_size", 64 },
+    [TILE_GDB_LOCAL_NAMES] = { "tile_local_names", 64 },
+    [TILE_GDB_SHARED_NAMES] = { "tile_shared_names", 64 },
+};
+
+/* Snapshot the reserved granule (RAM only; elsewhere SC checks the value). */
+static void tile_gdb_take_granule(CPUState *cs)
+{
+    TileAmoState *m = &cpu_env(cs)->amo;
+    uint64_t offset = m->resv_addr & (TILE_RESV_GRANULE - 1);
+    hwaddr xlat, len = TILE_RESV_GRANULE;
+    MemoryRegion *mr;
+
+    m->resv_line_ok = 0;
+    m->resv_value = 0;
+    RCU_READ_LOCK_GUARD();
+    mr = address_space_translate(cs->as, m->resv_addr - offset, &xlat, &len,
+                                 false, MEMTXATTRS_UNSPECIFIED);
+    if (memory_region_is_ram(mr) && len == TILE_RESV_GRANULE) {
+        memcpy(m->resv_line, (uint8_t *)memory_region_get_ram_ptr(mr) + xlat,
+               TILE_RESV_GRANULE);
+        if (is_power_of_2(m->resv_size) && m->resv_size <= 8 &&
+            offset + m->resv_size <= TILE_RESV_GRANULE) {
+            m->resv_value = ldn_le_p((uint8_t *)m->resv_line + offset,
+                                     m->resv_size);
+        }
+        m->resv_line_ok = 1;
+    }
+}
+
+static int tile_gdb_get_state(CPUState *cs, GByteArray *buf, int n)
+{
+    CPUTileState *env = cpu_env(cs);
+    Object *core = env_archcpu(env)->tile_core;
+    TileFile *tiles = core ? tile_core_tile_file(core) : NULL;
+
+    switch (n) {
+    case TILE_GDB_RESV_VALID:
+        return gdb_get_reg32(buf, env->amo.resv_valid);
+    case TILE_GDB_RESV_ADDR:
+        return gdb_get_reg64(buf, env->amo.resv_addr);
+    case TILE_GDB_RESV_SIZE:
+        return gdb_get_reg32(buf, env->amo.resv_size);
+    case TILE_GDB_COMMIT_ARG:
+        return gdb_get_reg64(buf, env->blk.commit_arg);
+    case TILE_GDB_LAST_MEM_ADDR:
+        return gdb_get_reg64(buf, env->blk.ext.tpl.last_addr);
+    case TILE_GDB_LAST_MEM_SIZE:
+        return gdb_get_reg64(buf, env->blk.ext.tpl.last_size);
+    case TILE_GDB_LOCAL_NAMES:
+        return gdb_get_reg64(buf, tiles ? tile_file_local_names(tiles) : 0);
+    case TILE_GDB_SHARED_NAMES:
+        return gdb_get_reg64(buf, tiles ? tile_file_shared_names(tiles) : 0);
+    }
+    return 0;
+}
+
+static int tile_gdb_set_state(CPUState *cs, uint8_t *buf, int n)
+{
+    CPUTileState *env = cpu_env(cs);
+    TileAmoState *m = &env->amo;
+    uint32_t v32;
+
+    switch (n) {
+    case TILE_GDB_RESV_VALID:
+        v32 = ldl_le_p(buf);
+        if (v32 <= 1) {
+            m->resv_valid = v32;
+        }
+        break;
+    case TILE_GDB_RESV_ADDR:
+        m->resv_addr = ldq_le_p(buf);
+        break;
+    case TILE_GDB_RESV_SIZE:
+        v32 = ldl_le_p(buf);
+        if (v32 == 1 || v32 == 2 || v32 == 4 || v32 == 8) {
+            m->resv_size = v32;
+        }
+        break;
+    case TILE_GDB_COMMIT_ARG:
+        env->blk.commit_arg = ldq_le_p(buf);
+        return 8;
+    case TILE_GDB_LAST_MEM_ADDR:
+        env->blk.ext.tpl.last_addr = ldq_le_p(buf);
+        return 8;
+    case TILE_GDB_LAST_MEM_SIZE:
+        env->blk.ext.tpl.last_size = ldq_le_p(buf);
+        return 8;
+    case TILE_GDB_LOCAL_NAMES:
+    case TILE_GDB_SHARED_NAMES:
+        return 8;               /* read-only: the tile-core device owns them */
+    default:
+        return 0;
+    }
+    if (m->resv_valid) {
+        tile_gdb_take_granule(cs);
+    }
+    return tile_gdb_state_regs[n].bits / 8;
+}
+
 /* ---- feature generation and registration ---- */
 
 static GDBFeature tile_gdb_pe_feature;
 static GDBFeature tile_gdb_block_feature;
 static GDBFeature tile_gdb_sys_feature;
+static GDBFeature tile_gdb_state_feature;
 
 /*
  * The features are the same for every Core and so is the register number
@@ -382,6 +520,17 @@ static void tile_gdb_build_features(int base)
     gdb_feature_builder_append_reg(&b, "trap_arg", 64, TILE_GDB_SYS_FIRST_SR + nsr + 2,
                                    "uint64", "system");
     gdb_feature_builder_end(&b);
+    base += tile_gdb_sys_feature.num_regs;
+
+    gdb_feature_builder_init(&b, &tile_gdb_state_feature, "org.pto.tile.state",
+                             "tile-state.xml", base);
+    for (i = 0; i < TILE_GDB_STATE_REGS; i++) {
+        int bits = tile_gdb_state_regs[i].bits;
+
+        gdb_feature_builder_append_reg(&b, tile_gdb_state_regs[i].name, bits, i,
+                                       bits == 32 ? "uint32" : "uint64", "state");
+    }
+    gdb_feature_builder_end(&b);
 }
 
 void tile_cpu_register_gdb_regs(CPUState *cs)
@@ -393,4 +542,6 @@ void tile_cpu_register_gdb_regs(CPUState *cs)
                              &tile_gdb_block_feature, 0);
     gdb_register_coprocessor(cs, tile_gdb_get_sys, tile_gdb_set_sys,
                              &tile_gdb_sys_feature, 0);
+    gdb_register_coprocessor(cs, tile_gdb_get_state, tile_gdb_set_state,
+                             &tile_gdb_state_feature, 0);
 }

@@ -20,7 +20,6 @@ import argparse
 import importlib.machinery
 import importlib.util
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -44,14 +43,6 @@ gdb = load_tile_gdb()
 UART_THR = 0x10000000
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
 class Qemu:
     """qemu-system-tile stopped at reset (-S) with a gdbstub."""
 
@@ -59,7 +50,7 @@ class Qemu:
         self.uart = os.path.join(t.tmp, "uart-%d.txt" % id(self))
         self.errf = os.path.join(t.tmp, "stderr-%d.txt" % id(self))
         for _ in range(5):
-            self.port = free_port()
+            self.port = gdb.free_port()
             self.argv = [t.o.qemu, "-M", "virt", "-nographic", "-monitor", "none",
                          "-serial", "file:" + self.uart, "-S",
                          "-gdb", "tcp:127.0.0.1:%d" % self.port,
@@ -134,7 +125,7 @@ class Tester:
     def test_description(self, c):
         feats = c.features
         for f in ("org.pto.tile.core", "org.pto.tile.pe", "org.pto.tile.block",
-                  "org.pto.tile.sys"):
+                  "org.pto.tile.sys", "org.pto.tile.state"):
             self.check("feature %s present" % f, f in feats, sorted(feats))
         core = [r.name for r in feats.get("org.pto.tile.core", [])]
         want = (["r%d" % i for i in range(24)] + ["pc", "bpc"] +
@@ -152,6 +143,10 @@ class Tester:
         self.check("sys feature names", sysr[:2] == ["acr", "thread_ptr"] and
                    "evbase" in sysr and "ebarg_tpc" in sysr and sysr[-3:] == ["fault_insn", "fault_len", "trap_arg"]
                    and len(sysr) == 1 + 65 + 3, (len(sysr), sysr[:3], sysr[-3:]))
+        state = [r.name for r in feats.get("org.pto.tile.state", [])]
+        self.eq("state feature names", state,
+                ["resv_valid", "resv_addr", "resv_size", "commit_arg", "last_mem_addr",
+                 "last_mem_size", "tile_local_names", "tile_shared_names"])
         nums = sorted(c.by_num)
         self.eq("register numbers are 0..N-1", nums, list(range(len(c.regs))))
 
@@ -170,13 +165,13 @@ class Tester:
 
     def test_write_every_register(self, c):
         limits = {"blk_phase": 2, "blk_kind": 7, "blk_cond": 1, "blk_setc_done": 1,
-                  "acr": 3, "t_valid": 0xf, "u_valid": 0xf}
+                  "acr": 3, "t_valid": 0xf, "u_valid": 0xf, "resv_valid": 1, "resv_size": 8}
         zero_regs = {"r0", "pe1_r0", "pe2_r0", "pe3_r0"}
         # read-only system registers keep their value; EOIEI is write-only
         # (reads 0); TRAPNO keeps only its defined fields
         read_only = {"time", "core_id", "vendor", "version", "core_feature", "thread_id",
                      "tile_capacity", "blocknum", "blockid", "cycle", "ipending", "topei",
-                     "timer_time", "dbgid"}
+                     "timer_time", "dbgid", "tile_local_names", "tile_shared_names"}
         trapno_mask = (3 << 62) | (0xffffff << 24) | 0x3f
         bad = []
         for name, reg in c.regs.items():
@@ -203,7 +198,8 @@ class Tester:
         # QEMU's generic 'P' handler answers OK even when the target refuses
         # the write, so a refused write shows as an unchanged value.
         for name, val in (("pc", 1), ("blk_phase", 3), ("acr", 16), ("t_valid", 0x10),
-                          ("blk_kind", 8)):
+                          ("blk_kind", 8), ("resv_valid", 2), ("resv_size", 3),
+                          ("resv_size", 16)):
             old = c.read_reg(name)
             try:
                 c.write_reg(name, val)
@@ -434,6 +430,97 @@ class Tester:
             q.wait(self.o.timeout)
             q.stop()
 
+    STATE_FW = """
+    .text
+_start:
+    hl.liu data, ->a0
+    hl.liu 0x5a5a, ->a2
+lr_here:
+    lr.d [a0], ->a1
+sc_here:
+    sc.d a2, [a0], ->a3
+    hl.liu buf, ->s0
+    hl.liu 0x1ab, ->s1
+    c.movi 5, ->s2
+mset_here:
+    mset [s0, s1, s2]
+tload_here:
+    bstart.tload u8
+    b.iot mask=1000, last, ->t<0001>
+    bstop
+done:
+    hl.liu 0x10001000, ->a4
+    hl.liu 0x5555, ->a5
+    swi a5, [a4, 0]
+hang:
+    j hang
+    .data
+    .p2align 6
+data:
+    .dword 0x1122334455667788
+buf:
+    .dword 0
+"""
+
+    def run_state(self, fw, elf):
+        """org.pto.tile.state: the reservation set and read through the
+        debugger is the one LR and SC use; the memory-command record and
+        the tile bitmaps follow the program."""
+        state = self.assemble(self.STATE_FW, "state.elf")
+        sym = gdb.Elf(state).symbols
+        q = Qemu(self, state)
+        c = q.c
+        try:
+            self.eq("no reservation at reset (the reset profile's size 1)",
+                    [c.read_reg(n) for n in ("resv_valid", "resv_addr", "resv_size")], [0, 0, 1])
+            c.set_breakpoint(sym["lr_here"])
+            c.cont()
+            c.clear_breakpoint(sym["lr_here"])
+            c.step()
+            self.eq("LR.D reserves its address, 8 bytes",
+                    [c.read_reg(n) for n in ("resv_valid", "resv_addr", "resv_size")],
+                    [1, sym["data"], 8])
+            # the debugger drops it: SC.D fails and leaves memory alone
+            c.write_reg("resv_valid", 0)
+            c.step()
+            self.eq("SC.D after the debugger cleared the reservation fails",
+                    (c.read_reg("a3"), c.read_u64(sym["data"])), (1, 0x1122334455667788))
+            # a reservation made by the debugger alone (no LR) over memory
+            # the debugger changed since the LR: taken as LR would, SC.D stores
+            c.write_mem(sym["data"], bytes(range(8)))
+            c.write_reg("resv_addr", sym["data"] + 8)      # same 64-byte granule
+            c.write_reg("resv_size", 4)
+            c.write_reg("resv_valid", 1)
+            c.write_reg("pc", sym["sc_here"])
+            c.step()
+            self.eq("SC.D under a reservation the debugger made succeeds",
+                    (c.read_reg("a3"), c.read_u64(sym["data"]), c.read_reg("resv_valid")),
+                    (0, 0x5a5a, 0))
+            # the memory-command record
+            c.set_breakpoint(sym["mset_here"])
+            c.cont()
+            c.clear_breakpoint(sym["mset_here"])
+            c.step()
+            self.eq("MSET records its address and size",
+                    (c.read_reg("last_mem_addr"), c.read_reg("last_mem_size")), (sym["buf"], 5))
+            c.write_reg("last_mem_addr", 0x1234)
+            self.eq("the record is writable", c.read_reg("last_mem_addr"), 0x1234)
+            # the tile bitmaps
+            self.eq("no tile before the TLOAD",
+                    (c.read_reg("tile_local_names"), c.read_reg("tile_shared_names")), (0, 0))
+            for _ in range(3):
+                c.step()
+            self.eq("pc after the TLOAD block", c.read_reg("pc"), sym["done"])
+            self.eq("the TLOAD's tile is Local name 0",
+                    (c.read_reg("tile_local_names"), c.read_reg("tile_shared_names")), (1, 0))
+            c.write_reg("tile_local_names", 0)
+            self.eq("the tile bitmap is read-only", c.read_reg("tile_local_names"), 1)
+            r = c.cont()
+            self.check("the state program exits (W00)", r.kind == "exited" and r.code == 0, r)
+        finally:
+            q.wait(self.o.timeout)
+            q.stop()
+
     def run_trace(self, fw, elf):
         def run(elf, *args):
             p = subprocess.run([self.o.qemu, "-M", "virt", "-nographic", "-monitor", "none",
@@ -469,6 +556,7 @@ class Tester:
         elf = gdb.Elf(fw)
         for name, fn in (("main", lambda: self.run_main(fw, elf)),
                          ("smp", lambda: self.run_smp(fw, elf)),
+                         ("state", lambda: self.run_state(fw, elf)),
                          ("trace", lambda: self.run_trace(fw, elf))):
             if self.o.k and self.o.k not in name:
                 continue
@@ -484,7 +572,8 @@ def main():
     ap.add_argument("--qemu")
     ap.add_argument("--tile-as")
     ap.add_argument("--timeout", type=float, default=30.0)
-    ap.add_argument("-k", help="run only the sessions whose name contains this (main, smp, trace)")
+    ap.add_argument("-k", help="run only the sessions whose name contains this "
+                    "(main, smp, state, trace)")
     ap.add_argument("-v", "--verbose", action="count", default=0)
     o = ap.parse_args()
     o.qemu = o.qemu or os.path.join(o.build, "qemu-system-tile")

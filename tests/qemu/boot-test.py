@@ -244,6 +244,16 @@ _start:
         if len(entries) < 2:
             raise Fail("%d literal trap entries at TPC 2 in the -d int log" % len(entries))
 
+    def t_bad_limit(self, option, expect):
+        """A data-access limit outside RAM or not a size: one line, status 1."""
+        r = self.qemu("-M", "virt," + option, "-m", "64M", "-kernel", self.firmware("hello"))
+        self.expect_error_exit(r)
+        self.expect(r.rc == 1, "exit status %s, expected 1" % r.rc, r)
+        lines = r.lines()
+        self.expect(len(lines) == 1 and expect in lines[0],
+                    "stderr %r, expected one line with %r" % (lines, expect), r)
+        self.expect(r.out == b"", "unexpected UART output", r)
+
     # -- bad images -------------------------------------------------------
 
     @staticmethod
@@ -523,6 +533,12 @@ _start:
         c("in_asm: whole hello program, as tile-objdump prints it", self.t_in_asm_hello)
         c("illegal: a BSTART.TEPL selector hole", self.t_tepl_hole)
         c("trap-literal=on: EVBASE 0 sends the trap to its argument", self.t_trap_literal)
+        c("bad option: app-region beyond RAM", self.t_bad_limit, "app-region=128M",
+          "-machine app-region=0x8000000 lies outside RAM [0, 0x4000000)")
+        c("bad option: data-limit beyond RAM", self.t_bad_limit, "data-limit=65M",
+          "-machine data-limit=0x4100000 lies outside RAM [0, 0x4000000)")
+        c("bad option: app-region not a size", self.t_bad_limit, "app-region=lots",
+          "app-region")
 
 
 def main():

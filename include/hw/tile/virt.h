@@ -36,6 +36,8 @@ struct TileVirtMachineState {
 
     vaddr entry;                /* reset PC of core 0 */
     int fdt_size;
+    uint64_t data_limit;        /* -machine data-limit: RAM every ring may access */
+    uint64_t app_region;        /* -machine app-region: RAM rings ACR2.. may access */
 };
 
 #endif

@@ -146,7 +146,8 @@ static bool dma_range_ok(CPUState *cs, uint64_t addr, bool is_write)
 {
     return addr <= UINT64_MAX - 63 &&
            address_space_access_valid(cs->as, addr, 64, is_write,
-                                      MEMTXATTRS_UNSPECIFIED);
+                                      MEMTXATTRS_UNSPECIFIED) &&
+           tile_data_access_permitted(cpu_env(cs), addr, 64);
 }
 
 /*

@@ -381,7 +381,8 @@ static void probe_data(CPUTileState *env, uint64_t addr, int size, int align,
         tile_raise_exception(env, EXCP_DATA_ALIGN_FAULT, addr, ra);
     }
     if (!address_space_access_valid(cs->as, addr, size, write,
-                                    MEMTXATTRS_UNSPECIFIED)) {
+                                    MEMTXATTRS_UNSPECIFIED) ||
+        !tile_data_access_permitted(env, addr, size)) {
         tile_raise_exception(env, EXCP_DATA_PAGE_FAULT, addr, ra);
     }
 }

@@ -92,8 +92,14 @@ static void tepl_commit(TileOp *op)
     if (op->n_ios) {
         tepl_tl(&v, "a TEPL block takes no Shared binding");
     }
-    if (!op->mask) {
-        return;
+    /*
+     * No B.IOT at all fails the binding schema (Fault_BundleControl:
+     * BundleOperationBindingsComplete counts no destination); a block
+     * whose bindings all had PEMode 000 is a strict no-op and never gets
+     * here (tile_op_commit).
+     */
+    if (!op->n_iot) {
+        tile_op_fault(op, TILE_FAULT_BUNDLE, "TEPL block without a B.IOT");
     }
     v.info->commit(&v);
 }
@@ -316,6 +322,7 @@ uint64_t tile_block_commit(CPUTileState *env, uint64_t pc, uint64_t cont, uintpt
     trace_tile_block_commit(env->blk.bpc_cur, env->blk.kind, next != cont, next);
     block_clear(env);
     if (catr & TILE_CATR_TRAP) {
+        env->fault_kind = TILE_FAULT_POST_COMMIT;
         raise_after(env, EXCP_BUNDLE_TRAP, next, next);
     }
     tile_block_boundary(env);

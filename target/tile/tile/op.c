@@ -22,17 +22,12 @@
 #include "numeric/vec_elem.h"
 #include "trace.h"
 
-static const char *const fault_names[] = {
-    [TILE_FAULT_LEGALITY] = "Fault_TileLegality",
-    [TILE_FAULT_ALLOCATION] = "Fault_TileAllocation",
-    [TILE_FAULT_BUNDLE] = "Fault_BundleControl",
-};
-
 void tile_engine_fault(CPUTileState *env, TileFaultKind kind, uint64_t pc, uintptr_t ra,
                        const char *why)
 {
-    qemu_log_mask(LOG_GUEST_ERROR, "tile: %s at 0x%" PRIx64 ": %s\n", fault_names[kind],
-                  pc, why);
+    qemu_log_mask(LOG_GUEST_ERROR, "tile: %s at 0x%" PRIx64 ": %s\n",
+                  tile_fault_name(EXCP_BUNDLE_TRAP, kind), pc, why);
+    env->fault_kind = kind;
     tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, ra);
 }
 
@@ -191,7 +186,8 @@ void tile_op_probe(TileOp *op, uint64_t addr, unsigned bytes, bool write)
     if (bytes > 1 && (addr & (bytes - 1))) {
         tile_raise_exception(op->env, EXCP_DATA_ALIGN_FAULT, addr, op->ra);
     }
-    if (!address_space_access_valid(cs->as, addr, bytes, write, MEMTXATTRS_UNSPECIFIED)) {
+    if (!address_space_access_valid(cs->as, addr, bytes, write, MEMTXATTRS_UNSPECIFIED) ||
+        !tile_data_access_permitted(op->env, addr, bytes)) {
         tile_raise_exception(op->env, EXCP_DATA_PAGE_FAULT, addr, op->ra);
     }
 }

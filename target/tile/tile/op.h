@@ -26,12 +26,6 @@
 
 #include "hw/tile/tile_state.h"
 
-typedef enum TileFaultKind {
-    TILE_FAULT_LEGALITY,        /* Fault_TileLegality */
-    TILE_FAULT_ALLOCATION,      /* Fault_TileAllocation */
-    TILE_FAULT_BUNDLE,          /* Fault_BundleControl */
-} TileFaultKind;
-
 /* One B.IOT binding, decoded. */
 typedef struct TileBind {
     bool has_dst;

@@ -3,7 +3,7 @@
 ; with the T queue empty after reset it is Fault_IllegalInstruction at its
 ; own TPC (0x0, the first instruction), before any effect.
 ; expect-exit: 1
-; expect-stderr: unhandled trap: Fault_IllegalInstruction at TPC 0x0000000000000000
+; expect-stderr: unhandled trap: Fault_IllegalInstruction (trap 4) at TPC 0x0000000000000000
     .text
     .globl _start
 _start:
