@@ -11,7 +11,6 @@
  */
 DEF_HELPER_3(raise, noreturn, env, i32, i64)
 DEF_HELPER_3(raise_illegal_instruction, noreturn, env, i64, i32)
-DEF_HELPER_5(check_queue_entry, void, env, i32, i32, i64, i32)
 
 /* AGU (PTO-SCALAR-AGU): both halves of a load/store pair, before either access */
 DEF_HELPER_FLAGS_3(agu_probe_pair, TCG_CALL_NO_WG, void, env, i64, i32)

@@ -36,16 +36,3 @@ void helper_raise_illegal_instruction(CPUTileState *env, uint64_t insn,
     env->fault_len = len;
     tile_raise_exception(env, EXCP_ILLEGAL_INST, env->pc, 0);
 }
-
-/* A Reg5 source naming a T/U entry that holds no value. */
-void helper_check_queue_entry(CPUTileState *env, uint32_t is_t, uint32_t idx,
-                              uint64_t insn, uint32_t len)
-{
-    uint32_t valid = is_t ? env->tq_valid : env->uq_valid;
-
-    if (!(valid & (1u << idx))) {
-        env->fault_insn = insn;
-        env->fault_len = len;
-        tile_raise_exception(env, EXCP_ILLEGAL_INST, env->pc, GETPC());
-    }
-}

@@ -59,6 +59,7 @@ typedef struct DisasContext {
     TileBlockPhase phase;       /* block phase at the current instruction */
     TileBlockType btype;        /* type of the active block */
     bool idle_stale;            /* TB_FLAGS.IDLE_STALE: keep nothing inline */
+    uint32_t tqv, uqv;          /* the T and U valid masks at this instruction */
     /*
      * The active block was opened earlier in this TB: kind, BPC and target
      * are known (blk_inline: and nothing of it is in CPUTileState yet).
@@ -87,6 +88,7 @@ typedef struct DisasContext {
 /* TCG globals */
 static TCGv_i64 cpu_gpr[TILE_NUM_GPRS];  /* PE0 bank: the scalar view */
 static TCGv_i64 cpu_pc;
+static TCGv_i64 cpu_tq[TILE_QUEUE_DEPTH], cpu_uq[TILE_QUEUE_DEPTH];
 
 /* Register access for scalar instructions: R0 reads zero, writes vanish. */
 static TCGv_i64 get_gpr(DisasContext *ctx, int r)
@@ -154,21 +156,18 @@ enum {
     REG5_PUSH_T = 31,           /* destination 31 pushes T */
 };
 
-static void gen_queue_check(DisasContext *ctx, int code)
-{
-    /* Reading an entry that holds no value is Fault_IllegalInstruction. */
-    int t = code < REG5_U1;
-    int idx = (code - REG5_T1) & 3;
-
-    gen_helper_check_queue_entry(tcg_env, tcg_constant_i32(t), tcg_constant_i32(idx),
-                                 tcg_constant_i64(ctx->insn),
-                                 tcg_constant_i32(ctx->insn_len));
-}
-
-/* Snapshot a Reg5 source; queue reads never pop. */
+/*
+ * The T and U queues (entry 0 = #1, the newest) are TCG globals, and their
+ * valid masks are known at translation (TB flags TQV/UQV, then every push
+ * in the TB): a read of an entry that holds no value is
+ * Fault_IllegalInstruction at the reading instruction (TRAPARG0 its TPC),
+ * raised here with no run-time check; a push moves four globals and
+ * stores the new mask only while the queue is filling.
+ */
 static TCGv_i64 get_src(DisasContext *ctx, int code)
 {
-    TCGv_i64 v;
+    bool is_t = code < REG5_U1;
+    int idx = (code - REG5_T1) & 3;
 
     if (code == 0) {
         return tcg_constant_i64(0);
@@ -176,31 +175,30 @@ static TCGv_i64 get_src(DisasContext *ctx, int code)
     if (code < TILE_NUM_GPRS) {
         return cpu_gpr[code];
     }
-    gen_queue_check(ctx, code);
-    v = tcg_temp_new_i64();
-    if (code < REG5_U1) {
-        tcg_gen_ld_i64(v, tcg_env, offsetof(CPUTileState, tq[code - REG5_T1]));
-    } else {
-        tcg_gen_ld_i64(v, tcg_env, offsetof(CPUTileState, uq[code - REG5_U1]));
+    if (!((is_t ? ctx->tqv : ctx->uqv) & (1u << idx))) {
+        gen_illegal(ctx);
+        return tcg_constant_i64(0);
     }
-    return v;
+    return is_t ? cpu_tq[idx] : cpu_uq[idx];
 }
 
-static void gen_queue_push(size_t q_off, size_t valid_off, TCGv_i64 v)
+static void gen_queue_push(DisasContext *ctx, bool is_t, TCGv_i64 v)
 {
-    TCGv_i64 e = tcg_temp_new_i64();
-    TCGv_i32 m = tcg_temp_new_i32();
+    TCGv_i64 *q = is_t ? cpu_tq : cpu_uq;
+    uint32_t *valid = is_t ? &ctx->tqv : &ctx->uqv;
+    uint32_t next = ((*valid << 1) | 1) & TILE_QUEUE_VALID_MASK;
+    TCGv_i64 t = tcg_temp_new_i64();
 
+    tcg_gen_mov_i64(t, v);      /* v may be one of the entries */
     for (int i = TILE_QUEUE_DEPTH - 1; i > 0; i--) {
-        tcg_gen_ld_i64(e, tcg_env, q_off + (i - 1) * sizeof(uint64_t));
-        tcg_gen_st_i64(e, tcg_env, q_off + i * sizeof(uint64_t));
+        tcg_gen_mov_i64(q[i], q[i - 1]);
     }
-    tcg_gen_st_i64(v, tcg_env, q_off);
-    tcg_gen_ld_i32(m, tcg_env, valid_off);
-    tcg_gen_shli_i32(m, m, 1);
-    tcg_gen_ori_i32(m, m, 1);
-    tcg_gen_andi_i32(m, m, (1 << TILE_QUEUE_DEPTH) - 1);
-    tcg_gen_st_i32(m, tcg_env, valid_off);
+    tcg_gen_mov_i64(q[0], t);
+    if (next != *valid) {
+        tcg_gen_st_i32(tcg_constant_i32(next), tcg_env,
+                       is_t ? offsetof(CPUTileState, tq_valid) : offsetof(CPUTileState, uq_valid));
+        *valid = next;
+    }
 }
 
 /* Publish a result through a Reg5 destination (value already computed). */
@@ -209,9 +207,9 @@ static void put_dst(DisasContext *ctx, int code, TCGv_i64 v)
     if (code > 0 && code < TILE_NUM_GPRS) {
         tcg_gen_mov_i64(cpu_gpr[code], v);
     } else if (code == REG5_PUSH_T) {
-        gen_queue_push(offsetof(CPUTileState, tq), offsetof(CPUTileState, tq_valid), v);
+        gen_queue_push(ctx, true, v);
     } else if (code == REG5_PUSH_U) {
-        gen_queue_push(offsetof(CPUTileState, uq), offsetof(CPUTileState, uq_valid), v);
+        gen_queue_push(ctx, false, v);
     }
     /* 0 and 24..29 discard the result */
 }
@@ -309,6 +307,8 @@ static void tile_tr_init_disas_context(DisasContextBase *dcbase,
     /* with the commit trace on, every block goes through the helpers */
     ctx->idle_stale = FIELD_EX32(ctx->tb_flags, TB_FLAGS, IDLE_STALE) ||
                       trace_event_get_state_backends(TRACE_TILE_BLOCK_COMMIT);
+    ctx->tqv = FIELD_EX32(ctx->tb_flags, TB_FLAGS, TQV);
+    ctx->uqv = FIELD_EX32(ctx->tb_flags, TB_FLAGS, UQV);
     ctx->blk_known = false;
     ctx->blk_inline = false;
     ctx->goto_tb_used = 0;
@@ -527,6 +527,15 @@ void tile_translate_init(void)
     }
     cpu_pc = tcg_global_mem_new_i64(tcg_env, offsetof(CPUTileState, pc),
                                     "pc");
+    for (i = 0; i < TILE_QUEUE_DEPTH; i++) {
+        static const char * const tnames[] = { "t1", "t2", "t3", "t4" };
+        static const char * const unames[] = { "u1", "u2", "u3", "u4" };
+
+        cpu_tq[i] = tcg_global_mem_new_i64(tcg_env, offsetof(CPUTileState, tq[i]),
+                                           tnames[i]);
+        cpu_uq[i] = tcg_global_mem_new_i64(tcg_env, offsetof(CPUTileState, uq[i]),
+                                           unames[i]);
+    }
     /* trans_block.c.inc asks which BSTART.TEPL operations have semantics */
     tile_commit_init();
 }
