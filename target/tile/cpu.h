@@ -491,14 +491,17 @@ static inline bool tile_block_idle_clean(const CPUTileState *env)
  * the translator where the body starts and which forms are placed right;
  * IDLE_STALE (phase NONE only) that the block fields are not in their
  * cleared form, so no block is kept inline; TQV and UQV are the T and U
- * queue valid masks, so a queue read is checked at translation.  The ring
- * is not here: privileged forms are checked by their helpers at run time.
+ * queue valid masks, so a queue read is checked at translation; RESV that
+ * an LR reservation is held, so a store without one carries no code for
+ * it.  The ring is not here: privileged forms are checked by their helpers
+ * at run time.
  */
 FIELD(TB_FLAGS, PHASE, 0, 2)
 FIELD(TB_FLAGS, BTYPE, 2, 2)
 FIELD(TB_FLAGS, IDLE_STALE, 4, 1)
 FIELD(TB_FLAGS, TQV, 5, 4)
 FIELD(TB_FLAGS, UQV, 9, 4)
+FIELD(TB_FLAGS, RESV, 13, 1)
 
 #define TILE_QUEUE_VALID_MASK ((1u << TILE_QUEUE_DEPTH) - 1)
 
@@ -516,6 +519,7 @@ static inline void cpu_get_tb_cpu_state(CPUTileState *env, vaddr *pc,
     }
     f = FIELD_DP32(f, TB_FLAGS, TQV, env->tq_valid & TILE_QUEUE_VALID_MASK);
     f = FIELD_DP32(f, TB_FLAGS, UQV, env->uq_valid & TILE_QUEUE_VALID_MASK);
+    f = FIELD_DP32(f, TB_FLAGS, RESV, env->amo.resv_valid != 0);
     *flags = f;
 }
 

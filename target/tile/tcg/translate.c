@@ -49,6 +49,19 @@
  * without writing it out first (gen_blk_materialize()), and a helper that
  * reads the block state gets it written out before it runs.
  */
+/*
+ * The LR reservation as the translator knows it: none (TB flag RESV clear,
+ * or after SC or a fence), held (flag set, or after LR), or maybe (a store
+ * or another write may have dropped it).  Stores carry the code that drops
+ * it only when one may be held; a TB exit where it is "maybe" is not
+ * chained, so the next TB is looked up with the flag as it really is.
+ */
+typedef enum TileResvKnown {
+    RESV_NONE,
+    RESV_HELD,
+    RESV_MAYBE,
+} TileResvKnown;
+
 typedef struct DisasContext {
     DisasContextBase base;
     CPUTileState *env;
@@ -60,6 +73,7 @@ typedef struct DisasContext {
     TileBlockType btype;        /* type of the active block */
     bool idle_stale;            /* TB_FLAGS.IDLE_STALE: keep nothing inline */
     uint32_t tqv, uqv;          /* the T and U valid masks at this instruction */
+    TileResvKnown resv;         /* what is known of the LR reservation */
     /*
      * The active block was opened earlier in this TB: kind, BPC and target
      * are known (blk_inline: and nothing of it is in CPUTileState yet).
@@ -71,6 +85,7 @@ typedef struct DisasContext {
     uint64_t blk_target;        /* the static target (FALL: after the BSTART) */
     bool blk_tgt_dyn;           /* the target is in env->blk.bpc_tgt instead */
     bool blk_setc;              /* a condition setter ran (inline: blk_cond) */
+    bool blk_cond_unsaved;      /* blk_cond is not in env->blk.cond yet */
     bool blk_setc_tgt;          /* a C.SETC.TGT ran */
     TCGv_i64 blk_cond;          /* inline: the SETC result, 0 or 1 */
     unsigned goto_tb_used;      /* bit n: goto_tb slot n is taken */
@@ -97,6 +112,7 @@ static TCGv_i64 get_gpr(DisasContext *ctx, int r)
 }
 
 static void gen_blk_materialize(DisasContext *ctx);
+static void gen_blk_cond_flush(DisasContext *ctx);
 
 /* Exception excp with argument arg at the current instruction. */
 static void gen_raise(DisasContext *ctx, int excp, TCGv_i64 arg)
@@ -117,13 +133,14 @@ static void gen_illegal(DisasContext *ctx)
 
 /*
  * Leave the TB for dest: a chained jump through a free goto_tb slot (a TB
- * has two), else a lookup.
+ * has two), else a lookup (also when the reservation state at this exit
+ * is only known at run time).
  */
 static void gen_goto_tb(DisasContext *ctx, vaddr dest)
 {
     int n = !(ctx->goto_tb_used & 1) ? 0 : !(ctx->goto_tb_used & 2) ? 1 : -1;
 
-    if (n >= 0 && translator_use_goto_tb(&ctx->base, dest)) {
+    if (n >= 0 && ctx->resv != RESV_MAYBE && translator_use_goto_tb(&ctx->base, dest)) {
         ctx->goto_tb_used |= 1u << n;
         tcg_gen_goto_tb(n);
         tcg_gen_movi_i64(cpu_pc, dest);
@@ -201,6 +218,14 @@ static void gen_queue_push(DisasContext *ctx, bool is_t, TCGv_i64 v)
     }
 }
 
+/* A helper or an access may have written the reservation granule. */
+static void resv_may_drop(DisasContext *ctx)
+{
+    if (ctx->resv == RESV_HELD) {
+        ctx->resv = RESV_MAYBE;
+    }
+}
+
 /* Publish a result through a Reg5 destination (value already computed). */
 static void put_dst(DisasContext *ctx, int code, TCGv_i64 v)
 {
@@ -255,6 +280,12 @@ static bool is_header_command(const TileIsaForm *f)
     return false;
 }
 
+static bool is_bstop(const TileIsaForm *f)
+{
+    return !strcmp(f->mnemonic, "BSTOP") || !strcmp(f->mnemonic, "C.BSTOP") ||
+           !strcmp(f->mnemonic, "L.BSTOP");
+}
+
 /*
  * Decoder entry point.  The ISA library classifies the word first (length,
  * the fused BSTART.CALL pair, reserved rows, catalog constraints); a legal
@@ -272,6 +303,9 @@ static bool decode_insn(DisasContext *ctx, uint64_t insn, int avail)
     }
     ctx->insn_len = d.length;
     ctx->insn = d.bits;
+    if (!is_bstop(d.form)) {
+        gen_blk_cond_flush(ctx);
+    }
     /* docs/design.md decision 2: the first instruction after BSTART that is not
      * a header command starts the block body. */
     if (ctx->phase == TILE_BLOCK_HEADER && !is_header_command(d.form)) {
@@ -309,6 +343,7 @@ static void tile_tr_init_disas_context(DisasContextBase *dcbase,
                       trace_event_get_state_backends(TRACE_TILE_BLOCK_COMMIT);
     ctx->tqv = FIELD_EX32(ctx->tb_flags, TB_FLAGS, TQV);
     ctx->uqv = FIELD_EX32(ctx->tb_flags, TB_FLAGS, UQV);
+    ctx->resv = FIELD_EX32(ctx->tb_flags, TB_FLAGS, RESV) ? RESV_HELD : RESV_NONE;
     ctx->blk_known = false;
     ctx->blk_inline = false;
     ctx->goto_tb_used = 0;
@@ -393,6 +428,22 @@ void tile_restore_state_to_opc(CPUState *cs, const TranslationBlock *tb,
 }
 
 /*
+ * The SETC result of an inline block reaches CPUTileState only when
+ * something could need it there: any instruction after the SETC but the
+ * BSTOP that consumes it (it may fault, and the trap snapshots the block),
+ * or the block being written out.  The usual SETC; BSTOP pair stores
+ * nothing.
+ */
+static void gen_blk_cond_flush(DisasContext *ctx)
+{
+    if (ctx->blk_cond_unsaved) {
+        tcg_gen_st32_i64(ctx->blk_cond, tcg_env, offsetof(CPUTileState, blk.cond));
+        tcg_gen_st_i64(ctx->blk_cond, tcg_env, offsetof(CPUTileState, blk.commit_arg));
+        ctx->blk_cond_unsaved = false;
+    }
+}
+
+/*
  * Write the inline block out to CPUTileState (block_begin()'s fields and
  * the phase); from here on the helpers own it.  Its kind and target stay
  * known, so its BSTOP still chains.
@@ -402,6 +453,7 @@ static void gen_blk_materialize(DisasContext *ctx)
     if (!ctx->blk_inline) {
         return;
     }
+    gen_blk_cond_flush(ctx);
     tcg_gen_st_i32(tcg_constant_i32(ctx->phase), tcg_env, offsetof(CPUTileState, blk.phase));
     tcg_gen_st_i32(tcg_constant_i32(ctx->btype), tcg_env, offsetof(CPUTileState, blk.btype));
     tcg_gen_st_i32(tcg_constant_i32(ctx->blk_kind), tcg_env, offsetof(CPUTileState, blk.kind));
