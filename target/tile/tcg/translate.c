@@ -84,10 +84,12 @@ typedef struct DisasContext {
     uint64_t blk_bpc;           /* its BSTART */
     uint64_t blk_target;        /* the static target (FALL: after the BSTART) */
     bool blk_tgt_dyn;           /* the target is in env->blk.bpc_tgt instead */
-    bool blk_setc;              /* a condition setter ran (inline: blk_cond) */
-    bool blk_cond_unsaved;      /* blk_cond is not in env->blk.cond yet */
+    bool blk_setc;              /* a condition setter ran (inline: blk_cmp*) */
+    bool blk_cond_unsaved;      /* its result is not in env->blk.cond yet */
     bool blk_setc_tgt;          /* a C.SETC.TGT ran */
-    TCGv_i64 blk_cond;          /* inline: the SETC result, 0 or 1 */
+    /* inline: the SETC condition, taken when blk_cmp(blk_cmp_l, blk_cmp_r) */
+    TCGCond blk_cmp;
+    TCGv_i64 blk_cmp_l, blk_cmp_r;
     unsigned goto_tb_used;      /* bit n: goto_tb slot n is taken */
 } DisasContext;
 
@@ -428,8 +430,9 @@ void tile_restore_state_to_opc(CPUState *cs, const TranslationBlock *tb,
 }
 
 /*
- * The SETC result of an inline block reaches CPUTileState only when
- * something could need it there: any instruction after the SETC but the
+ * The SETC of an inline block keeps its comparison, which the BSTOP
+ * branches on; the 0/1 result reaches CPUTileState only when something
+ * could need it there: any instruction after the SETC but the
  * BSTOP that consumes it (it may fault, and the trap snapshots the block),
  * or the block being written out.  The usual SETC; BSTOP pair stores
  * nothing.
@@ -437,8 +440,11 @@ void tile_restore_state_to_opc(CPUState *cs, const TranslationBlock *tb,
 static void gen_blk_cond_flush(DisasContext *ctx)
 {
     if (ctx->blk_cond_unsaved) {
-        tcg_gen_st32_i64(ctx->blk_cond, tcg_env, offsetof(CPUTileState, blk.cond));
-        tcg_gen_st_i64(ctx->blk_cond, tcg_env, offsetof(CPUTileState, blk.commit_arg));
+        TCGv_i64 c = tcg_temp_new_i64();
+
+        tcg_gen_setcond_i64(ctx->blk_cmp, c, ctx->blk_cmp_l, ctx->blk_cmp_r);
+        tcg_gen_st32_i64(c, tcg_env, offsetof(CPUTileState, blk.cond));
+        tcg_gen_st_i64(c, tcg_env, offsetof(CPUTileState, blk.commit_arg));
         ctx->blk_cond_unsaved = false;
     }
 }
