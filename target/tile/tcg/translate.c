@@ -115,6 +115,7 @@ static TCGv_i64 get_gpr(DisasContext *ctx, int r)
 
 static void gen_blk_materialize(DisasContext *ctx);
 static void gen_blk_cond_flush(DisasContext *ctx);
+static uint64_t blk_insn_word(DisasContext *ctx);
 
 /* Exception excp with argument arg at the current instruction. */
 static void gen_raise(DisasContext *ctx, int excp, TCGv_i64 arg)
@@ -312,7 +313,10 @@ static bool decode_insn(DisasContext *ctx, uint64_t insn, int avail)
      * a header command starts the block body. */
     if (ctx->phase == TILE_BLOCK_HEADER && !is_header_command(d.form)) {
         ctx->phase = TILE_BLOCK_BODY;
-        if (!ctx->blk_inline) {
+        if (ctx->blk_inline) {
+            /* a fault in this instruction sees the body started */
+            tcg_set_insn_start_param(ctx->base.insn_start, 1, blk_insn_word(ctx));
+        } else {
             tcg_gen_st_i32(tcg_constant_i32(TILE_BLOCK_BODY), tcg_env,
                            offsetof(CPUTileState, blk.phase));
         }
@@ -392,10 +396,10 @@ static void tile_tr_insn_start(DisasContextBase *dcbase, CPUState *cs)
                        ctx->blk_inline && !ctx->blk_tgt_dyn ? ctx->blk_target : 0);
 }
 
-/* The cleared-form fields an inline block begins from (block_begin()). */
-static uint32_t blk_initial_cond(int kind)
+/* BARG.TAKEN as block_begin() sets it: no SYS block selects a target. */
+static uint32_t blk_initial_cond(int btype, int kind)
 {
-    return kind != TILE_XFER_COND;
+    return btype != TILE_BTYPE_SYS && kind != TILE_XFER_COND;
 }
 
 /*
@@ -425,7 +429,7 @@ void tile_restore_state_to_opc(CPUState *cs, const TranslationBlock *tb,
     b->setc_done = !!(w & BLKW_SETC);
     b->setc_tgt_done = !!(w & BLKW_SETC_TGT);
     if (!b->setc_done) {
-        b->cond = blk_initial_cond(b->kind);
+        b->cond = blk_initial_cond(b->btype, b->kind);
     }
 }
 
@@ -464,7 +468,7 @@ static void gen_blk_materialize(DisasContext *ctx)
     tcg_gen_st_i32(tcg_constant_i32(ctx->btype), tcg_env, offsetof(CPUTileState, blk.btype));
     tcg_gen_st_i32(tcg_constant_i32(ctx->blk_kind), tcg_env, offsetof(CPUTileState, blk.kind));
     if (!ctx->blk_setc) {
-        tcg_gen_st_i32(tcg_constant_i32(blk_initial_cond(ctx->blk_kind)), tcg_env,
+        tcg_gen_st_i32(tcg_constant_i32(blk_initial_cond(ctx->btype, ctx->blk_kind)), tcg_env,
                        offsetof(CPUTileState, blk.cond));
     } else {
         tcg_gen_st_i32(tcg_constant_i32(1), tcg_env, offsetof(CPUTileState, blk.setc_done));
