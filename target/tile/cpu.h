@@ -266,7 +266,10 @@ typedef struct TileBlockState {
     uint32_t cond;              /* BARG.TAKEN */
     uint32_t setc_done;         /* a SETC condition setter succeeded */
     uint32_t setc_tgt_done;     /* SETC.TGT succeeded in this block */
-    uint64_t commit_arg;        /* the last SETC result (_CommitArgument) */
+    uint64_t commit_arg;        /* the last SETC result (_CommitArgument); no
+                                 * instruction reads it, and an inline block
+                                 * (tcg/translate.c) stores it only when its
+                                 * SETC result is stored */
     TileBlockExt ext;           /* block engine: header records, templates */
 } TileBlockState;
 

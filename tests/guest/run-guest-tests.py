@@ -15,8 +15,12 @@ The larger programs are written at test time by the families' models
 directory, each generator runs there, and every *.s of the copy is run.
 Generated programs are not committed.
 
-Usage: run-guest-tests.py BUILD_DIR [FILTER]; exit 77 when the emulator has
-not been built.  Ends with 'N passed, N failed'."""
+Usage: run-guest-tests.py BUILD_DIR [FILTER...] [--qemu-arg=ARG...]: the
+programs whose path under tests/guest/ contains one of the FILTERs (all
+without one); each --qemu-arg is added to every program's command line
+(make check runs the block tests once more with one instruction per
+translation block this way).  Exit 77 when the emulator has not been
+built.  Ends with 'N passed, N failed'."""
 
 import concurrent.futures
 import glob
@@ -27,8 +31,13 @@ import subprocess
 import sys
 import tempfile
 
-build = sys.argv[1]
-flt = sys.argv[2] if len(sys.argv) > 2 else ""
+QEMU_ARG = "--qemu-arg="
+extra_args = [a[len(QEMU_ARG):] for a in sys.argv[1:] if a.startswith(QEMU_ARG)]
+positional = [a for a in sys.argv[1:] if not a.startswith(QEMU_ARG)]
+if not positional:
+    sys.exit("usage: run-guest-tests.py BUILD_DIR [FILTER...] [--qemu-arg=ARG...]")
+build = positional[0]
+filters = positional[1:]
 here = os.path.dirname(os.path.abspath(__file__))
 qemu = os.path.join(build, "qemu-system-tile")
 tile_as = os.path.join(build, "tools", "tile-as")
@@ -57,7 +66,7 @@ def run_program(src, name, tmp):
     if r.returncode:
         return False, "FAIL %s: does not assemble:\n%s" % (name, r.stderr)
     cmd = [qemu, "-M", "virt", "-nographic", "-monitor", "none", "-kernel", elf]
-    cmd += shlex.split(meta["qemu-args"])
+    cmd += shlex.split(meta["qemu-args"]) + extra_args
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=30,
                            stdin=subprocess.DEVNULL)
@@ -88,7 +97,7 @@ with tempfile.TemporaryDirectory() as tmp, workers:
             print("FAIL %s: %s" % (os.path.relpath(gen, tree), err))
             failed += 1
     srcs = [s for s in sorted(glob.glob(os.path.join(tree, "**", "*.s"), recursive=True))
-            if not flt or flt in os.path.relpath(s, tree)]
+            if not filters or any(f in os.path.relpath(s, tree) for f in filters)]
     for ok, msg in workers.map(lambda s: run_program(s, os.path.relpath(s, tree), tmp), srcs):
         print(msg)
         if ok:
