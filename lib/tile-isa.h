@@ -194,4 +194,73 @@ bool tile_isa_assemble(const char *text, uint64_t pc, TileIsaEvalFn eval,
 const char *tile_isa_reg_name(unsigned code);
 const char *tile_isa_data_type_name(unsigned code);
 
+/*
+ * ---- The ISA identity of images (docs/isa-identity.md) ----
+ *
+ * An image names the ISA it was built for in an ELF note (section
+ * .note.pto.isa, name "PTO", type 1 = PTO_NT_ISA_IDENTITY, 4-byte
+ * alignment) whose descriptor is the identity as JSON with sorted keys and
+ * no whitespace, without a NUL.  tile_isa_identity is this library's own,
+ * generated from the isa/ tables (isa/identity.isa and the SHA-256 of
+ * their encoding projection).  Values are printable ASCII without a double
+ * quote or a backslash; the hash is 64 lower-case hex digits.
+ */
+#define TILE_ISA_IDENTITY_MAX       127     /* longest release / ABI name */
+#define TILE_ISA_NOTE_SECTION       ".note.pto.isa"
+#define TILE_ISA_NOTE_NAME          "PTO"
+#define TILE_ISA_NOTE_TYPE          1       /* PTO_NT_ISA_IDENTITY */
+
+typedef struct TileIsaIdentity {
+    char release[TILE_ISA_IDENTITY_MAX + 1];
+    char encoding_abi[TILE_ISA_IDENTITY_MAX + 1];
+    char encoding_projection_sha256[65];
+} TileIsaIdentity;
+
+extern const TileIsaIdentity tile_isa_identity;
+
+/* The canonical descriptor (no NUL); returns its length, like snprintf. */
+size_t tile_isa_identity_descriptor(const TileIsaIdentity *id, char *buf, size_t len);
+/* The whole note: header, name, descriptor, padding; returns its length
+ * (nothing is written when len is smaller). */
+size_t tile_isa_identity_note(const TileIsaIdentity *id, uint8_t *buf, size_t len);
+
+/*
+ * The spec's identity rule: the image's identity must be present and
+ * equal the implementation's, field by field (release, then encoding
+ * ABI, then projection hash).  image NULL: no identity.
+ */
+typedef enum TileIsaIdentityCheck {
+    TILE_ISA_IDENTITY_MATCH = 0,
+    TILE_ISA_IDENTITY_MISSING,
+    TILE_ISA_IDENTITY_RELEASE_MISMATCH,
+    TILE_ISA_IDENTITY_ABI_MISMATCH,
+    TILE_ISA_IDENTITY_HASH_MISMATCH,
+} TileIsaIdentityCheck;
+
+TileIsaIdentityCheck tile_isa_identity_compare(const TileIsaIdentity *image,
+                                               const TileIsaIdentity *impl);
+/* The spec's reason word: "missing-identity", "release-mismatch", ...;
+ * "match" for TILE_ISA_IDENTITY_MATCH. */
+const char *tile_isa_identity_reason(TileIsaIdentityCheck check);
+
+typedef enum TileIsaNoteStatus {
+    TILE_ISA_NOTE_ABSENT = 0,   /* no .note.pto.isa section */
+    TILE_ISA_NOTE_FOUND,        /* *out holds the image's identity */
+    TILE_ISA_NOTE_MALFORMED,    /* why says what is wrong */
+} TileIsaNoteStatus;
+
+/* A descriptor: exactly the canonical JSON of the three fields. */
+TileIsaNoteStatus tile_isa_parse_descriptor(const uint8_t *desc, size_t len,
+                                            TileIsaIdentity *out, char *why,
+                                            size_t whylen);
+/* The contents of a .note.pto.isa section: one PTO identity note. */
+TileIsaNoteStatus tile_isa_parse_note_section(const uint8_t *sec, size_t len,
+                                              TileIsaIdentity *out, char *why,
+                                              size_t whylen);
+/* A little-endian ELF64 file: its .note.pto.isa section, if any.  Every
+ * offset and size is checked against the file first. */
+TileIsaNoteStatus tile_isa_elf_identity(const uint8_t *elf, size_t size,
+                                        TileIsaIdentity *out, char *why,
+                                        size_t whylen);
+
 #endif /* TILE_ISA_H */

@@ -156,7 +156,9 @@ check_all() {
     have git || add_main git
     have pkg-config || add_main pkg-config
     if have pkg-config; then
-        pkg-config --atleast-version=2.66 glib-2.0 2>/dev/null || add_main libglib2.0-dev
+        # gmodule: QEMU's plugin loader (--enable-plugins)
+        { pkg-config --atleast-version=2.66 glib-2.0 &&
+          pkg-config --exists gmodule-no-export-2.0; } 2>/dev/null || add_main libglib2.0-dev
         pkg-config --exists zlib 2>/dev/null || add_main zlib1g-dev
         pkg-config --exists check 2>/dev/null || add_main check
     else
@@ -168,11 +170,14 @@ check_all() {
     if [ ! -x "$PY" ]; then
         add_main python3
         add_main python3-venv
+        add_main python3-mpmath
         add_bpo meson
         add_bpo python3-pycotap
         return
     fi
     "$PY" -c 'import venv, ensurepip' 2>/dev/null || add_main python3-venv
+    # the high-precision model of the elementary-function tests
+    "$PY" -c 'import mpmath' 2>/dev/null || add_main python3-mpmath
     mver=$("$PY" -c 'import mesonbuild.coredata as c; print(c.version)' 2>/dev/null || true)
     if [ -z "$mver" ] || ! "$PY" - "$mver" <<'EOF' 2>/dev/null
 import sys

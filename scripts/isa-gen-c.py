@@ -2,11 +2,20 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Generate the C tables of the ISA library from the isa/ tables (build time).
 
-Usage: isa-gen-c.py OUT.c scalar.isa command.isa reserved.isa [sysregs.isa [tile-ops.isa]]
+Usage: isa-gen-c.py OUT.c scalar.isa command.isa reserved.isa
+                     [sysregs.isa [tile-ops.isa [identity.isa]]]
 The output is a build product; it is never edited or committed.
+
+With identity.isa, the output also holds the ISA identity of images
+(tile_isa_identity): its release and encoding ABI, and the SHA-256 of the
+encoding projection of the other five tables, computed here
+(docs/isa-identity.md says how; tests/isa-identity-check.py computes it
+again on its own).
 """
 
+import hashlib
 import importlib.util
+import json
 import os
 import sys
 
@@ -24,10 +33,88 @@ def popcount(v):
     return bin(v).count("1")
 
 
+def field_rows(form):
+    return [{"name": f.name, "signedness": f.sign, "width": f.width,
+             "pieces": [{"instruction_lsb": lsb, "width": w, "value_lsb": vlsb}
+                        for lsb, w, vlsb in f.pieces]} for f in form.fields]
+
+
+def constraint_rows(form):
+    return [{"field": fld, "operator": "in" if op == "in" else "!=", "values": values}
+            for fld, op, values in form.constraints]
+
+
+def key_values(parts):
+    """The key=value words of a sysreg / tileop line (operand roles excluded)."""
+    return dict(p.split("=", 1) for p in parts if "=" in p and not p.startswith("operands="))
+
+
+def encoding_projection(abi, forms, reserved, sysreg_lines, tileop_lines):
+    """The encoding projection of the tables (docs/isa-identity.md)."""
+    def number(text):
+        return None if text == "-" else int(text, 0)
+
+    form_rows = [{
+        "form_id": f.id, "mnemonic": f.mnemonic, "length_bits": f.length,
+        "encoding_kind": f.kind, "match": f.match, "mask": f.mask,
+        "fields": field_rows(f), "constraints": constraint_rows(f),
+        "agu": {"kind": f.agu[0], "scale": f.agu[1]} if f.agu else None,
+        "variant": {"name": f.variant[0], "function": f.variant[1]} if f.variant else None,
+        "syntax": f.syntax,
+    } for f in sorted(forms, key=lambda f: f.id)]
+    reserved_rows = [{
+        "mnemonic": r.mnemonic, "length_bits": r.length, "match": r.match, "mask": r.mask,
+        "fields": field_rows(r), "constraints": constraint_rows(r),
+    } for r in sorted(reserved, key=lambda r: r.mnemonic)]
+    register_rows = []
+    for parts in sysreg_lines:
+        row = {"name": parts[1], "access": parts[2], "scope": parts[3]}
+        row.update({k: int(v, 0) for k, v in key_values(parts[4:]).items()})
+        register_rows.append(row)
+    register_rows.sort(key=lambda r: r["name"])
+    op_rows = []
+    for parts in tileop_lines:
+        kv = key_values(parts[4:])
+        op_rows.append({"name": parts[1], "engine": parts[2], "carrier": parts[3],
+                        "mode": number(kv["mode"]), "function": number(kv["function"]),
+                        "selector": number(kv["selector"])})
+    op_rows.sort(key=lambda r: r["name"])
+    return {
+        "encoding_abi": abi,
+        "extension_encoding_reservations": reserved_rows,
+        "scalar_and_command_forms": form_rows,
+        "system_registers": register_rows,
+        "tile_operations": op_rows,
+    }
+
+
+def projection_sha256(projection):
+    """The spec's normalization: sorted keys, no whitespace, UTF-8."""
+    text = json.dumps(projection, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def identity_fields(path):
+    fields = {}
+    for parts in isaparse.parse(path)[1]:
+        if parts[0] not in ("release", "encoding_abi") or len(parts) != 2 or parts[0] in fields:
+            raise SystemExit("%s: bad line %r" % (path, " ".join(parts)))
+        fields[parts[0]] = parts[1]
+    if len(fields) != 2:
+        raise SystemExit("%s: needs one release and one encoding_abi line" % path)
+    for value in fields.values():
+        # the note's descriptor carries them as plain JSON strings
+        if any(c in '"\\' or not " " < c <= "~" for c in value) or len(value) > 127:
+            raise SystemExit("%s: %r is not printable ASCII of at most 127 characters"
+                             % (path, value))
+    return fields
+
+
 def main():
     out_path, scalar, command, reserved = sys.argv[1:5]
     sysregs = sys.argv[5] if len(sys.argv) > 5 else None
     tileops = sys.argv[6] if len(sys.argv) > 6 else None
+    identity = sys.argv[7] if len(sys.argv) > 7 else None
     forms = []
     for path in (command, scalar):
         forms += isaparse.parse(path)[0]
@@ -147,6 +234,18 @@ def main():
         o.append("    { NULL, NULL, NULL, 0, 0, NULL },")
     o.append("};")
     o.append("const unsigned tile_isa_tile_op_count = %d;" % len(ops))
+    o.append("")
+    if identity:
+        if not (sysregs and tileops):
+            raise SystemExit("the identity needs sysregs.isa and tile-ops.isa")
+        fields = identity_fields(identity)
+        projection = encoding_projection(
+            fields["encoding_abi"], forms, res,
+            [p for p in isaparse.parse(sysregs)[1] if p[0] == "sysreg"],
+            [p for p in isaparse.parse(tileops)[1] if p[0] == "tileop"])
+        o.append("const TileIsaIdentity tile_isa_identity = { %s, %s, %s };" % (
+            cstr(fields["release"]), cstr(fields["encoding_abi"]),
+            cstr(projection_sha256(projection))))
     open(out_path, "w").write("\n".join(o) + "\n")
 
 

@@ -7,6 +7,7 @@
 
 #include "tile-as.h"
 #include "tile-elf.h"
+#include "tile-isa.h"
 
 typedef struct Buf {
     uint8_t *data;
@@ -57,16 +58,18 @@ static bool write_all(const char *path, const void *data, size_t n)
     return ok;
 }
 
-static void put_strtab_header(Buf *file, size_t name, size_t offset, size_t size)
+/* The header of a section that is not loaded (string tables, notes). */
+static void put_file_section_header(Buf *file, size_t name, Elf64_Word type, size_t offset,
+                                    size_t size, size_t align)
 {
     Elf64_Shdr sh;
 
     memset(&sh, 0, sizeof(sh));
     sh.sh_name = (Elf64_Word)name;
-    sh.sh_type = SHT_STRTAB;
+    sh.sh_type = type;
     sh.sh_offset = offset;
     sh.sh_size = size;
-    sh.sh_addralign = 1;
+    sh.sh_addralign = align;
     buf_put(file, &sh, sizeof(sh));
 }
 
@@ -169,8 +172,20 @@ bool asm_write_elf(AsmState *as, const char *path, uint64_t entry)
     size_t n_symtab = strtab_add(&shstr, ".symtab");
     size_t n_strtab = strtab_add(&shstr, ".strtab");
     size_t n_shstrtab = strtab_add(&shstr, ".shstrtab");
+    size_t n_note = strtab_add(&shstr, TILE_ISA_NOTE_SECTION);
     size_t shstroff = file.size;
     buf_put(&file, shstr.data, shstr.size);
+
+    /* the ISA identity note (docs/isa-identity.md), not loaded */
+    uint8_t note[512];
+    size_t note_size = tile_isa_identity_note(&tile_isa_identity, note, sizeof(note));
+    if (note_size > sizeof(note)) {
+        fprintf(stderr, "tile-as: the ISA identity note does not fit\n");
+        exit(1);
+    }
+    buf_align(&file, 4);
+    size_t noteoff = file.size;
+    buf_put(&file, note, note_size);
 
     buf_align(&file, 8);
     size_t shoff = file.size;
@@ -199,12 +214,13 @@ bool asm_write_elf(AsmState *as, const char *path, uint64_t entry)
     sh.sh_addralign = 8;
     sh.sh_entsize = sizeof(Elf64_Sym);
     buf_put(&file, &sh, sizeof(sh));
-    put_strtab_header(&file, n_strtab, stroff, str.size);
-    put_strtab_header(&file, n_shstrtab, shstroff, shstr.size);
+    put_file_section_header(&file, n_strtab, SHT_STRTAB, stroff, str.size, 1);
+    put_file_section_header(&file, n_shstrtab, SHT_STRTAB, shstroff, shstr.size, 1);
+    put_file_section_header(&file, n_note, SHT_NOTE, noteoff, note_size, 4);
 
     Elf64_Ehdr *h = (Elf64_Ehdr *)file.data;
     h->e_shoff = shoff;
-    h->e_shnum = (Elf64_Half)(nsec + 4);
+    h->e_shnum = (Elf64_Half)(nsec + 5);
     h->e_shstrndx = (Elf64_Half)(nsec + 3);
 
     bool ok = write_all(path, file.data, file.size);

@@ -9,6 +9,9 @@
  * instruction are shown as a data directive with the marker "; <illegal>"
  * (or "; <reserved NAME>", "; <truncated>").  TEXT always assembles back
  * to the same bytes; -S prints TEXT alone (with labels), ready for tile-as.
+ * An ELF file's ISA identity note (.note.pto.isa, docs/isa-identity.md)
+ * comes first, compared with this tool's own identity; a malformed note
+ * is one line on stderr and status 1 (the code is still shown).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -102,6 +105,38 @@ static bool in_file(size_t size, uint64_t off, uint64_t len)
     return off <= size && len <= size - off;
 }
 
+/* The image's ISA identity note against this tool's; 1 if malformed. */
+static int show_identity(const char *path, const uint8_t *img, size_t size)
+{
+    TileIsaIdentity id;
+    char why[160];
+
+    switch (tile_isa_elf_identity(img, size, &id, why, sizeof(why))) {
+    case TILE_ISA_NOTE_ABSENT:
+        if (!source_only) {
+            printf("ISA identity: none (no %s note)\n", TILE_ISA_NOTE_SECTION);
+        }
+        return 0;
+    case TILE_ISA_NOTE_MALFORMED:
+        fprintf(stderr, "tile-objdump: %s: malformed ISA identity note: %s\n", path, why);
+        return 1;
+    case TILE_ISA_NOTE_FOUND:
+        break;
+    }
+    if (!source_only) {
+        TileIsaIdentityCheck c = tile_isa_identity_compare(&id, &tile_isa_identity);
+
+        printf("ISA identity: release %s, encoding_abi %s, encoding_projection_sha256 %s",
+               id.release, id.encoding_abi, id.encoding_projection_sha256);
+        if (c == TILE_ISA_IDENTITY_MATCH) {
+            printf(" (this tool's)\n");
+        } else {
+            printf(" (not this tool's: %s)\n", tile_isa_identity_reason(c));
+        }
+    }
+    return 0;
+}
+
 static int dump_elf(const char *path, const uint8_t *img, size_t size)
 {
     const Elf64_Ehdr *eh = (const Elf64_Ehdr *)img;
@@ -130,6 +165,7 @@ static int dump_elf(const char *path, const uint8_t *img, size_t size)
         fprintf(stderr, "tile-objdump: %s: truncated section name table\n", path);
         return 1;
     }
+    int rc = show_identity(path, img, size);
 
     /* symbols as labels */
     Label *labels = NULL;
@@ -179,7 +215,7 @@ static int dump_elf(const char *path, const uint8_t *img, size_t size)
         disassemble(img + sh[i].sh_offset, sh[i].sh_size, sh[i].sh_addr, labels, nlabels);
     }
     free(labels);
-    return 0;
+    return rc;
 }
 
 int main(int argc, char **argv)

@@ -20,8 +20,8 @@
 
 #include <cblas.h>
 
-#include "tile/cube/cube_decode.h"
-#include "tile/cube/cube_kernel.h"
+#include "numeric/gemm_decode.h"
+#include "numeric/gemm.h"
 
 enum { PES = 4, M_PER_PE = 32 };
 

@@ -34,12 +34,51 @@ struct TileCoreState {
     /* Local names, Shared registers, ADR 0097 pools: the CPU's Tile
      * engine acts on it through tile_core_tile_file() */
     TileFile tiles;
+
+    TileStats stats;            /* utilization counters: tile_core_stats() */
+    char *stats_file;           /* "stats": the report written at exit */
 };
 
 TileFile *tile_core_tile_file(Object *tile_core)
 {
     return &TILE_CORE(tile_core)->tiles;
 }
+
+/* ---- Utilization counters (tile_core_report.c, docs/tile-core.md) ---- */
+
+TileStats *tile_core_stats(Object *tile_core)
+{
+    return &TILE_CORE(tile_core)->stats;
+}
+
+/* The read-only property "utilization": qom-get returns the report. */
+static void tile_core_get_utilization(Object *obj, Visitor *v, const char *name,
+                                      void *opaque, Error **errp)
+{
+    TileCoreState *s = TILE_CORE(obj);
+
+    tile_stats_visit(v, name, &s->stats, s->core_index, errp);
+}
+
+/* Migrated only once something was counted. */
+static bool tile_core_stats_needed(void *opaque)
+{
+    static const TileStats zero;
+    TileCoreState *s = opaque;
+
+    return memcmp(&s->stats, &zero, sizeof(zero)) != 0;
+}
+
+static const VMStateDescription vmstate_tile_core_stats = {
+    .name = "tile-core/stats",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = tile_core_stats_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_STRUCT(stats, TileCoreState, 1, vmstate_tile_stats, TileStats),
+        VMSTATE_END_OF_LIST()
+    }
+};
 
 static uint64_t tile_core_reg(TileCoreState *s, hwaddr off)
 {
@@ -121,6 +160,7 @@ static void tile_core_reset(DeviceState *dev)
     TileCoreState *s = TILE_CORE(dev);
 
     tile_file_reset(&s->tiles);
+    tile_stats_reset(&s->stats);
 }
 
 static void tile_core_realize(DeviceState *dev, Error **errp)
@@ -132,6 +172,10 @@ static void tile_core_realize(DeviceState *dev, Error **errp)
         return;
     }
     tile_file_reset(&s->tiles);
+    tile_stats_reset(&s->stats);
+    if (s->stats_file && !tile_stats_file_register(s->stats_file, errp)) {
+        return;
+    }
     if (!object_property_set_link(OBJECT(s->cpu), TILE_CORE_LINK_PROP, OBJECT(s), errp)) {
         return;
     }
@@ -237,12 +281,17 @@ static const VMStateDescription vmstate_tile_core = {
         VMSTATE_STRUCT_ARRAY(tiles.shared, TileCoreState, TILE_SHARED_REGS, 1,
                              vmstate_tile_shared, TileShared),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_tile_core_stats,
+        NULL
     }
 };
 
 static const Property tile_core_properties[] = {
     DEFINE_PROP_LINK("cpu", TileCoreState, cpu, TYPE_CPU, CPUState *),
     DEFINE_PROP_UINT32("core-index", TileCoreState, core_index, 0),
+    DEFINE_PROP_STRING("stats", TileCoreState, stats_file),
 };
 
 static void tile_core_class_init(ObjectClass *klass, void *data)
@@ -254,6 +303,10 @@ static void tile_core_class_init(ObjectClass *klass, void *data)
     dc->vmsd = &vmstate_tile_core;
     device_class_set_props(dc, tile_core_properties);
     dc->user_creatable = false;
+    object_class_property_add(klass, "utilization", "TileUtilization",
+                              tile_core_get_utilization, NULL, NULL, NULL);
+    object_class_property_set_description(klass, "utilization",
+        "What the Core's Tile operations did (docs/tile-core.md)");
 }
 
 static const TypeInfo tile_core_info = {
@@ -266,7 +319,10 @@ static const TypeInfo tile_core_info = {
 TileCoreState *tile_core_create(CPUState *cpu, uint32_t index, hwaddr base)
 {
     DeviceState *dev = qdev_new(TYPE_TILE_CORE);
+    g_autofree char *name = g_strdup_printf("tile-core[%u]", index);
 
+    /* /machine/tile-core[N]: where qom-get finds "utilization" */
+    object_property_add_child(qdev_get_machine(), name, OBJECT(dev));
     object_property_set_link(OBJECT(dev), "cpu", OBJECT(cpu), &error_fatal);
     qdev_prop_set_uint32(dev, "core-index", index);
     sysbus_realize_and_unref(SYS_BUS_DEVICE(dev), &error_fatal);
@@ -336,6 +392,7 @@ static int tile_core_print(Object *obj, void *opaque)
                            r->published ? " published" : "");
         }
     }
+    tile_stats_print(mon, &s->stats);
     return 0;
 }
 

@@ -8,7 +8,7 @@
  *   0x0000_0000  RAM (default 256 MiB, -m); reset PC 0
  *   0x1000_0000  16550 UART (serial-mm, regshift 0), console
  *   0x1000_1000  exit device, sifive_test compatible
- *   0x1000_2000  reserved: interrupt controller for external IDs
+ *   0x1000_2000  interrupt controller: device lines to external IDs
  *   0x1002_0000 + core * 0x1000  tile-core window of each core
  */
 
@@ -31,6 +31,7 @@
 #include "exec/address-spaces.h"
 #include "cpu.h"
 #include "hw/tile/tile_core.h"
+#include "hw/tile/tile_intc.h"
 
 #include <libfdt.h>
 
@@ -56,7 +57,7 @@ static void virt_create_fdt(TileVirtMachineState *s)
     MachineState *ms = MACHINE(s);
     hwaddr base, size;
     uint8_t rng_seed[32];
-    uint32_t test_ph;
+    uint32_t test_ph, intc_ph;
     char *name;
     void *fdt;
     int cpu;
@@ -102,6 +103,10 @@ static void virt_create_fdt(TileVirtMachineState *s)
     qemu_fdt_setprop_cell(fdt, "/soc", "#address-cells", 2);
     qemu_fdt_setprop_cell(fdt, "/soc", "#size-cells", 2);
 
+    /* interrupt controller (hw/tile/tile_intc.c) */
+    intc_ph = tile_intc_add_fdt_node(fdt, "/soc",
+                                     virt_memmap[TILE_VIRT_INTC].base);
+
     /* uart */
     base = virt_memmap[TILE_VIRT_UART0].base;
     size = virt_memmap[TILE_VIRT_UART0].size;
@@ -112,6 +117,8 @@ static void virt_create_fdt(TileVirtMachineState *s)
     qemu_fdt_setprop_cell(fdt, name, "clock-frequency", TILE_VIRT_UART_CLOCK);
     qemu_fdt_setprop_cell(fdt, name, "reg-shift", 0);
     qemu_fdt_setprop_cell(fdt, name, "reg-io-width", 1);
+    qemu_fdt_setprop_cell(fdt, name, "interrupt-parent", intc_ph);
+    qemu_fdt_setprop_cell(fdt, name, "interrupts", TILE_VIRT_UART0_IRQ);
     qemu_fdt_add_subnode(fdt, "/chosen");
     qemu_fdt_setprop_string(fdt, "/chosen", "stdout-path", name);
     qemu_fdt_add_subnode(fdt, "/aliases");
@@ -301,6 +308,7 @@ static void virt_machine_init(MachineState *machine)
     TileVirtMachineState *s = TILE_VIRT_MACHINE(machine);
     MemoryRegion *sysmem = get_system_memory();
     const char *firmware = machine->firmware;
+    DeviceState *intc;
     int i;
 
     virt_check_limit(machine, "data-limit", s->data_limit);
@@ -322,12 +330,15 @@ static void virt_machine_init(MachineState *machine)
     memory_region_add_subregion(sysmem, virt_memmap[TILE_VIRT_DRAM].base,
                                 machine->ram);
 
-    serial_mm_init(sysmem, virt_memmap[TILE_VIRT_UART0].base, 0, NULL,
+    /* 0x1000_2000: device lines to the Cores' external interrupt IDs */
+    intc = tile_intc_create(virt_memmap[TILE_VIRT_INTC].base,
+                            machine->smp.cpus);
+
+    serial_mm_init(sysmem, virt_memmap[TILE_VIRT_UART0].base, 0,
+                   qdev_get_gpio_in(intc, TILE_VIRT_UART0_IRQ),
                    115200, serial_hd(0), DEVICE_LITTLE_ENDIAN);
 
     sifive_test_create(virt_memmap[TILE_VIRT_TEST].base);
-
-    /* 0x1000_2000: interrupt controller for external IDs (later). */
 
     virt_create_fdt(s);
 
@@ -337,12 +348,17 @@ static void virt_machine_init(MachineState *machine)
 
         s->entry = virt_load_image("-bios", path ? path : firmware,
                                    machine->ram_size);
+        tile_virt_check_identity("-bios", path ? path : firmware,
+                                 s->isa_identity_strict);
         g_free(path);
     }
     if (machine->kernel_filename) {
         s->entry = virt_load_image("-kernel", machine->kernel_filename,
                                    machine->ram_size);
+        tile_virt_check_identity("-kernel", machine->kernel_filename,
+                                 s->isa_identity_strict);
     }
+    tile_virt_check_loader_identity(s->isa_identity_strict);
 }
 
 /* The property "data-limit" or "app-region" (both are sizes). */
@@ -363,6 +379,23 @@ static void virt_set_limit(Object *obj, Visitor *v, const char *name,
                            void *opaque, Error **errp)
 {
     visit_type_size(v, name, virt_limit(obj, name), errp);
+}
+
+/* -machine isa-identity=warn|strict (docs/isa-identity.md) */
+static char *virt_get_isa_identity(Object *obj, Error **errp)
+{
+    return g_strdup(TILE_VIRT_MACHINE(obj)->isa_identity_strict ? "strict" : "warn");
+}
+
+static void virt_set_isa_identity(Object *obj, const char *value, Error **errp)
+{
+    TileVirtMachineState *s = TILE_VIRT_MACHINE(obj);
+
+    if (strcmp(value, "warn") && strcmp(value, "strict")) {
+        error_setg(errp, "isa-identity must be 'warn' or 'strict', not '%s'", value);
+        return;
+    }
+    s->isa_identity_strict = strcmp(value, "strict") == 0;
 }
 
 static void virt_machine_class_init(ObjectClass *oc, void *data)
@@ -392,6 +425,11 @@ static void virt_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(oc, "app-region",
         "Data accesses of rings ACR2..ACR15 must lie below this RAM address "
         "(0: no limit; the reference profile's application region is 3072)");
+    object_class_property_add_str(oc, "isa-identity", virt_get_isa_identity,
+                                  virt_set_isa_identity);
+    object_class_property_set_description(oc, "isa-identity",
+        "An ELF image whose ISA identity note differs from the emulator's "
+        "or is malformed: 'warn' (the default) or 'strict' (an error)");
 }
 
 static const TypeInfo virt_machine_types[] = {

@@ -282,6 +282,10 @@ static void tile_cpu_init(Object *obj)
     /* settable after realize: the device is created after its CPU */
     object_property_add_link(obj, TILE_CORE_LINK_PROP, TYPE_TILE_CORE,
                              &cpu->tile_core, object_property_allow_set_link, 0);
+
+    /* external interrupt lines, one per interrupt ID (hw/tile/tile_intc.c) */
+    qdev_init_gpio_in(DEVICE(obj), tile_cpu_set_ext_irq,
+                      TILE_NUM_INTERRUPT_IDS);
 }
 
 static const Property tile_cpu_properties[] = {

@@ -17,7 +17,6 @@
 #include "cpu-qom.h"
 
 #include "exec/cpu-defs.h"
-#include "fpu/softfloat-types.h"
 
 /*
  * AMO state: the LR/SC reservation monitor.
@@ -92,7 +91,6 @@ enum {
 #define TILE_FSU_CORE_STATE_MASK        (0xffull << 32)
 
 typedef struct TileFsuState {
-    float_status fp_status;     /* scratch softfloat state, set per operation */
     uint32_t flags;             /* CORE_STATE[36:32]: sticky NV DZ OF UF NX */
     uint32_t rmode;             /* CORE_STATE[39:37]: raw 3-bit encoding */
 } TileFsuState;
@@ -122,6 +120,7 @@ enum {
     TILE_NUM_ACRS = 16,         /* architectural context rings ACR0..ACR15 */
     TILE_SR_CTX_FIRST = 0xF00,  /* context-family low indexes F00..FB7 */
     TILE_SR_CTX_SLOTS = 0xB8,
+    TILE_NUM_INTERRUPT_IDS = 64, /* InterruptID 0..63 (ADR 0016) */
 };
 
 /*
@@ -342,6 +341,13 @@ typedef struct CPUArchState {
 
     /* Fields up to this point are cleared by a CPU reset */
     struct {} end_reset_fields;
+
+    /*
+     * Levels of the external interrupt lines, bit i = interrupt ID i: the
+     * platform's interrupt controller drives them (hw/tile/tile_intc.c),
+     * so a CPU reset leaves them alone.
+     */
+    uint64_t ext_lines;
 } CPUTileState;
 
 /*
@@ -438,6 +444,8 @@ void tile_trap_enter(CPUTileState *env, int trapno, uint64_t arg,
 unsigned tile_trap_ring(CPUTileState *env);
 uint64_t tile_evbase(CPUTileState *env, unsigned ring);
 bool tile_interrupt_deliverable(CPUTileState *env);
+int tile_interrupt_next(CPUTileState *env);
+void tile_cpu_set_ext_irq(void *opaque, int id, int level);
 void tile_timer_update(CPUTileState *env);
 void tile_timer_cb(void *opaque);
 uint64_t tile_time_ns(void);

@@ -67,6 +67,7 @@ DEF_HELPER_FLAGS_2(tlb_maint, TCG_CALL_NO_WG, void, env, i64)
 DEF_HELPER_2(sys_placement, noreturn, env, i64)
 DEF_HELPER_FLAGS_4(tlb_operand, TCG_CALL_NO_WG, void, env, i64, i32, i64)
 DEF_HELPER_FLAGS_4(set_block_target, TCG_CALL_NO_WG, void, env, i64, i64, i32)
+DEF_HELPER_1(bwi, void, env)
 
 /* The block engine: BSTART/BSTOP, header commands, templates (PTO-BLOCK-*) */
 DEF_HELPER_6(bstart, i64, env, i64, i32, i32, i64, i64)

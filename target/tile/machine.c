@@ -57,6 +57,25 @@ static const VMStateDescription vmstate_tile_snapshot = {
     }
 };
 
+/* The levels of the external interrupt lines (only when one is high). */
+static bool tile_ext_lines_needed(void *opaque)
+{
+    TileCPU *cpu = opaque;
+
+    return cpu->env.ext_lines != 0;
+}
+
+static const VMStateDescription vmstate_tile_ext_lines = {
+    .name = "cpu/ext_lines",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = tile_ext_lines_needed,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT64(env.ext_lines, TileCPU),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 const VMStateDescription vmstate_tile_cpu = {
     .name = "cpu",
     .version_id = 1,
@@ -90,5 +109,9 @@ const VMStateDescription vmstate_tile_cpu = {
         VMSTATE_UINT32(env.fault_len, TileCPU),
         VMSTATE_TIMER_PTR(timer, TileCPU),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_tile_ext_lines,
+        NULL
     }
 };

@@ -39,8 +39,6 @@ The last line is `N passed, N failed`; exit status 0, 1 (a failure) or 77
 import argparse
 import collections
 import hashlib
-import importlib.machinery
-import importlib.util
 import json
 import lzma
 import os
@@ -75,16 +73,10 @@ TRAPNO_ARG_VALID = 1 << 62
 EBARG0_VALID = 1 << 4
 
 
-def load_tile_gdb():
-    path = os.path.join(ROOT, "scripts", "tile-gdb")
-    loader = importlib.machinery.SourceFileLoader("tile_gdb", path)
-    spec = importlib.util.spec_from_loader("tile_gdb", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import testutil  # noqa: E402
 
-
-gdb = load_tile_gdb()
+gdb = testutil.load_module("scripts/tile-gdb", "tile_gdb")
 
 
 class Failure(Exception):

@@ -17,8 +17,6 @@ failed, 77 (skip) when build/qemu-system-tile or build/tile-as is missing.
 """
 
 import argparse
-import importlib.machinery
-import importlib.util
 import os
 import subprocess
 import sys
@@ -29,16 +27,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
-def load_tile_gdb():
-    path = os.path.join(ROOT, "scripts", "tile-gdb")
-    loader = importlib.machinery.SourceFileLoader("tile_gdb", path)
-    spec = importlib.util.spec_from_loader("tile_gdb", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
+sys.path.insert(0, os.path.dirname(HERE))
+from testutil import free_port, load_module  # noqa: E402
 
-
-gdb = load_tile_gdb()
+gdb = load_module("scripts/tile-gdb")
 
 UART_THR = 0x10000000
 

@@ -25,10 +25,14 @@ predicate restored as a numeric U8 tile makes the TSEL fault
 (Fault_TileLegality, an unhandled trap: exit 1), and lost or moved
 predicate bits change the selected bytes (case 3) and the checksum
 (case 4).  `info tile` must show N#1 as a predicate both before the
-migration and after the restore (and T#1, U#1 as numeric tiles).
+migration and after the restore (and T#1, U#1 as numeric tiles).  The
+utilization counters (docs/tile-core.md) travel too: `info tile` shows the
+same before and after, and the report written at exit by run C
+(-global tile-core.stats) equals run A's.
 Ends with 'N passed, N failed'; exit 77 when the emulator is not built."""
 
 import argparse
+import json
 import os
 import random
 import re
@@ -298,7 +302,10 @@ def main():
             passed += ok
             failed += not ok
 
-        a = Machine(qemu, elf, tmp, "a", ["-S", "-d", "guest_errors"])
+        report_a = os.path.join(tmp, "a.json")
+        report_c = os.path.join(tmp, "c.json")
+        a = Machine(qemu, elf, tmp, "a", ["-S", "-d", "guest_errors",
+                                          "-global", "tile-core.stats=" + report_a])
         a.hmp("cont")
         ready = a.serial_until(b"R\n")
         a.ser.sendall(b"g")
@@ -327,7 +334,8 @@ def main():
               ready and tiles_as_expected(tiles), "info tile %r" % tile_lines(tiles))
 
         c = Machine(qemu, elf, tmp, "c", ["-incoming", "exec:cat %s" % snap,
-                                          "-d", "guest_errors"])
+                                          "-d", "guest_errors",
+                                          "-global", "tile-core.stats=" + report_c])
         for _ in range(200):                   # loaded: paused, as the source was
             if "paused" in c.hmp("info status"):
                 break
@@ -344,6 +352,18 @@ def main():
         check("the restored run ends as the straight run (TSEL over the restored predicate)",
               rc_c == 0 and b"R\n" + out_c == out_a,
               "exit %s, UART %r, stderr %r" % (rc_c, out_c, c.err))
+        util = [l.strip() for l in tiles.splitlines() if "utilization:" in l]
+        util_after = [l.strip() for l in restored.splitlines() if "utilization:" in l]
+        check("the utilization counters survive the migration",
+              util and "utilization: 0 operations" not in util[0] and util == util_after,
+              "before %r after %r" % (util, util_after))
+        with open(report_a) as f:
+            got_a = json.load(f)
+        with open(report_c) as f:
+            got_c = json.load(f)
+        check("the migrated run's report equals the straight run's",
+              got_a == got_c and got_a["cores"][0]["operations"] > 0,
+              "straight %r migrated %r" % (got_a, got_c))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The CUBE kernels (target/tile/tile/cube/cube_kernel.c): the optimized FP32 and
+ * The CUBE kernels (target/tile/numeric/gemm.c): the optimized FP32 and
  * integer products agree bit for bit with the reference over random
  * shapes and values (NaN, infinities, subnormals, rounding ties), and the
  * reference does what the hardware profile says (hand-worked cases).
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tile/cube/cube_kernel.h"
+#include "numeric/gemm.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 

@@ -9,7 +9,11 @@
  *
  * The "vectors" cases check the spec's hardware numeric vectors, read at run
  * time from the JSON file named by the last argument (the repository's
- * spec/evidence copy); a missing or unreadable file fails the run.
+ * spec/evidence copy); a missing or unreadable file fails the run.  The
+ * groups about engine rules run the engines' own code: the VEC compare and
+ * MIN / MAX and arithmetic (numeric/vec_elem.c), the SFU reduction fold
+ * and sort (numeric/elem_order.c), EXPDIF (numeric/sfu_elem.c), the CUBE
+ * products (numeric/gemm.c) and B.FPATR element (tile/cube/cube_post.c).
  */
 #include <check.h>
 #include <float.h>
@@ -21,6 +25,11 @@
 
 #include "mini-json.h"
 #include "numeric/tile_numeric.h"
+#include "numeric/vec_elem.h"
+#include "numeric/elem_order.h"
+#include "numeric/sfu_elem.h"
+#include "numeric/gemm.h"
+#include "tile/cube/cube_post.h"
 
 #define NV TILE_NUM_NV
 #define OF TILE_NUM_OF
@@ -1313,14 +1322,6 @@ static unsigned flags_of(const JsonValue *list, Tally *t)
     return flags;
 }
 
-/* The FP32 value nearest v (RNE), back as a double. */
-static double fp32(double v)
-{
-    return tile_num_to_double(TILE_DT_FP32,
-                              tile_num_from_double(TILE_DT_FP32, v, RNE, 0,
-                                                   NULL));
-}
-
 static bool same_value(double a, double b)
 {
     return (isnan(a) && isnan(b)) ||
@@ -1387,36 +1388,44 @@ static void group_canonical_nan(const JsonValue *g, Tally *t)
     }
 }
 
-/* comparison: the FP32 encodings of the inputs, decoded and compared. */
+/* The FP32 encoding of a vector value ("qNaN" the canonical NaN,
+ * "qNaN#k" the quiet NaN with payload k). */
+static uint64_t fp32_raw_of(const char *s, Tally *t)
+{
+    double v = 0;
+
+    if (s && strncmp(s, "qNaN#", 5) == 0) {
+        return 0x7fc00000u | (uint64_t)strtoul(s + 5, NULL, 10);
+    }
+    check(t, parse_value(s, &v), "bad value %s", s ? s : "(none)");
+    return tile_num_from_double(TILE_DT_FP32, v, RNE, 0, NULL);
+}
+
+/* comparison: the VEC compare (vec_compare(), TCMP's element rule) on the
+ * FP32 encodings of the inputs. */
 static void group_comparison(const JsonValue *g, Tally *t)
 {
+    static const struct { const char *name; VecCmp cmp; } modes[] = {
+        { "EQ", VEC_EQ }, { "NE", VEC_NE }, { "LT", VEC_LT },
+        { "GT", VEC_GT }, { "LE", VEC_LE }, { "GE", VEC_GE },
+    };
+
     for (size_t i = 0; i < g->count; i++) {
         const JsonValue *e = g->items[i], *in = json_get(e, "inputs");
         const char *mode = json_get_str(e, "mode");
-        double a = 0, b = 0;
+        unsigned flags = 0;
         int r = -1;
 
         if (!in || in->count != 2 || !mode) {
             check(t, false, "comparison: malformed entry %zu", i);
             continue;
         }
-        check(t, parse_value(in->items[0]->string, &a) &&
-                 parse_value(in->items[1]->string, &b),
-              "comparison: bad inputs");
-        a = fp32(a);
-        b = fp32(b);
-        if (strcmp(mode, "EQ") == 0) {
-            r = a == b;
-        } else if (strcmp(mode, "NE") == 0) {
-            r = a != b;
-        } else if (strcmp(mode, "LT") == 0) {
-            r = a < b;
-        } else if (strcmp(mode, "LE") == 0) {
-            r = a <= b;
-        } else if (strcmp(mode, "GT") == 0) {
-            r = a > b;
-        } else if (strcmp(mode, "GE") == 0) {
-            r = a >= b;
+        for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+            if (strcmp(mode, modes[m].name) == 0) {
+                r = vec_compare(TILE_DT_FP32, modes[m].cmp,
+                                fp32_raw_of(in->items[0]->string, t),
+                                fp32_raw_of(in->items[1]->string, t), &flags);
+            }
         }
         check(t, r == (int)number_of(e, "expected", -2),
               "comparison %s %s %s: %d", in->items[0]->string, mode,
@@ -1488,17 +1497,26 @@ static double list_value(const JsonValue *list, size_t i, Tally *t)
     return v;
 }
 
-/* One FP32 fused multiply-add step: these small integers and powers of two
- * make acc + a * b exact in a double, so rounding it is the one rounding. */
-static double fma_fp32(double acc, double a, double b)
+static float list_f32(const JsonValue *list, size_t i, Tally *t)
 {
-    return fp32(acc + a * b);
+    return (float)list_value(list, i, t);
 }
 
-/* matrix: the FP32 sums with plain C on decoded values; the MX cases decode
- * their E4M3/E5M2 ones and E8M0 scales with the library. */
+static uint32_t f32_bits(float f)
+{
+    uint32_t u;
+
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* matrix: the CUBE engine's products (numeric/gemm.c: cube_gemm_f32() for
+ * the FP32 cases, cube_gemm_mx_f32() for MX) and its BIAS addition (the
+ * VEC FP32 ADD, vec_binary()). */
 static void group_matrix(const JsonValue *g, Tally *t)
 {
+    unsigned no_flags = 0;
+
     for (size_t i = 0; i < g->count; i++) {
         const JsonValue *e = g->items[i];
         const char *id = json_get_str(e, "id");
@@ -1509,20 +1527,21 @@ static void group_matrix(const JsonValue *g, Tally *t)
             const JsonValue *l = json_get(e, "left"), *r = json_get(e, "right");
             const JsonValue *x = json_get(e, "expected");
             const JsonValue *order = json_get(e, "k_order");
+            float A[4], B[4], C[4] = { 0 };
+            CubeGemmF32 gm = { 2, 2, 2, A, 2, B, 2, C, 2 };
 
-            for (size_t m = 0; m < 2; m++) {
-                for (size_t n = 0; n < 2; n++) {
-                    double acc = 0;
-
-                    for (size_t k = 0; order && k < order->count; k++) {
-                        size_t kk = (size_t)order->items[k]->number;
-
-                        acc = fma_fp32(acc, list_value(l->items[m], kk, t),
-                                       list_value(r->items[kk], n, t));
-                    }
-                    check(t, acc == list_value(x->items[m], n, t),
-                          "%s [%zu][%zu]: %g", id, m, n, acc);
-                }
+            for (size_t k = 0; k < 2; k++) {
+                check(t, order && order->count == 2 && order->items[k]->number == k,
+                      "%s: the kernel adds in increasing K order", id);
+            }
+            for (size_t m = 0; m < 4; m++) {
+                A[m] = list_f32(l->items[m / 2], m % 2, t);
+                B[m] = list_f32(r->items[m / 2], m % 2, t);
+            }
+            cube_gemm_f32(&gm);
+            for (size_t m = 0; m < 4; m++) {
+                check(t, C[m] == list_f32(x->items[m / 2], m % 2, t),
+                      "%s [%zu][%zu]: %g", id, m / 2, m % 2, C[m]);
             }
         } else if (strcmp(id, "fp32-matmul-bias") == 0 ||
                    strcmp(id, "fp32-matmul-acc") == 0) {
@@ -1532,47 +1551,66 @@ static void group_matrix(const JsonValue *g, Tally *t)
             const JsonValue *x = json_get(e, "expected_acc");
 
             for (size_t n = 0; dot && n < dot->count; n++) {
-                double r = fp32(list_value(dot, n, t) + list_value(add, n, t));
+                float d = list_f32(dot, n, t), p = list_f32(add, n, t), one = 1, r;
 
-                check(t, r == list_value(x, n, t), "%s [%zu]: %g", id, n, r);
+                if (bias) {
+                    r = tile_num_to_double(TILE_DT_FP32,
+                        vec_binary(TILE_DT_FP32, VEC_ADD, f32_bits(d), f32_bits(p), false,
+                                   &no_flags));
+                } else {
+                    /* ACC: the product accumulates onto the prior value */
+                    CubeGemmF32 gm = { 1, 1, 1, &d, 1, &one, 1, &p, 1 };
+
+                    cube_gemm_f32(&gm);
+                    r = p;
+                }
+                check(t, r == list_f32(x, n, t), "%s [%zu]: %g", id, n, r);
             }
         } else if (strcmp(id, "mx-e8m0-scale") == 0) {
-            double s = tile_num_to_double(TILE_DT_E8M0,
-                                          raw_of(e, "e8m0", t));
-            double r = fp32(value_of(e, "base", t) * s);
+            float a = (float)value_of(e, "base", t), b = 1, c = 0;
+            uint8_t sa = (uint8_t)raw_of(e, "e8m0", t);
+            CubeGemmMxF32 gm = { 1, 1, 1, &a, 1, &b, 1, &sa, 1, NULL, 1, &c, 1 };
 
-            check(t, r == value_of(e, "expected", t), "%s: %g", id, r);
+            cube_gemm_mx_f32(&gm);
+            check(t, c == value_of(e, "expected", t), "%s: %g", id, c);
         } else if (strcmp(id, "mx-k-block-33") == 0) {
             const JsonValue *sa = json_get(e, "scale_a");
             const JsonValue *sb = json_get(e, "scale_b");
             const JsonValue *shape = json_get(e, "logical_shape");
             TileDType lt = type_of(e, "left_type", t);
             TileDType rt = type_of(e, "right_type", t);
-            double one_l = tile_num_to_double(lt, tile_num_from_double(lt, 1,
-                                                                RNE, 0, NULL));
-            double one_r = tile_num_to_double(rt, tile_num_from_double(rt, 1,
-                                                                RNE, 0, NULL));
             size_t kdim = (size_t)number_of(shape, "K", 0);
-            double acc[2] = { 0, 3 };   /* from zero; from prior ACC 3 */
+            float A[64], B[64], acc[2] = { 0, 3 };  /* from zero; from prior ACC 3 */
+            uint8_t SA[2], SB[2];
+            uint64_t r;
 
             check(t, strcmp(json_get_str(e, "unscaled_inputs"), "all-one") ==
                   0 && strcmp(json_get_str(e, "order"),
-                              "scale-inputs-before-each-fma") == 0,
-                  "%s: unknown inputs or order", id);
-            for (int p = 0; p < 2; p++) {
-                for (size_t k = 0; k < kdim; k++) {
-                    uint64_t a = 0, b = 0;
-
-                    check(t, parse_raw(sa->items[k / 32]->string, &a) &&
-                             parse_raw(sb->items[k / 32]->string, &b),
-                          "%s: bad scale", id);
-                    acc[p] = fma_fp32(acc[p],
-                        one_l * tile_num_to_double(TILE_DT_E8M0, a),
-                        one_r * tile_num_to_double(TILE_DT_E8M0, b));
-                }
+                              "scale-inputs-before-each-fma") == 0 &&
+                  kdim > 32 && kdim <= 64 && sa && sa->count == 2 && sb && sb->count == 2,
+                  "%s: unknown inputs, order or shape", id);
+            for (size_t k = 0; k < kdim && k < 64; k++) {
+                A[k] = (float)tile_num_to_double(lt, tile_num_one(lt));
+                B[k] = (float)tile_num_to_double(rt, tile_num_one(rt));
             }
+            for (size_t kb = 0; kb < 2; kb++) {
+                uint64_t a = 0, b = 0;
+
+                check(t, parse_raw(sa->items[kb]->string, &a) &&
+                         parse_raw(sb->items[kb]->string, &b), "%s: bad scale", id);
+                SA[kb] = (uint8_t)a;
+                SB[kb] = (uint8_t)b;
+            }
+            for (int p = 0; p < 2; p++) {
+                CubeGemmMxF32 gm = { 1, 1, (int)kdim, A, (int)kdim, B, 1, SA, 2, SB, 1,
+                                     &acc[p], 1 };
+
+                cube_gemm_mx_f32(&gm);
+            }
+            r = vec_binary(TILE_DT_FP32, VEC_ADD, f32_bits(acc[0]), f32_bits(2.0f), false,
+                           &no_flags);
             check(t, acc[0] == value_of(e, "expected_acc", t) &&
-                     fp32(acc[0] + 2) ==
+                     tile_num_to_double(TILE_DT_FP32, r) ==
                      value_of(e, "expected_acc_with_bias_2", t) &&
                      acc[1] == value_of(e, "expected_acc_with_prior_3", t),
                   "%s: %g, %g", id, acc[0], acc[1]);
@@ -1599,62 +1637,55 @@ static int fpatr_intermediate_bits(int mode)
     }
 }
 
+/* The FP19 word of a value exactly representable there: the top 19 bits of
+ * its FP32 encoding. */
+static uint64_t fp19_of(double v)
+{
+    return tile_num_from_double(TILE_DT_FP32, v, RNE, 0, NULL) >> 13;
+}
+
 /*
- * matrix_postprocess: the B.FPATR steps composed from library conversions:
- * scale (or the leaky-ReLU alpha for a negative source), round to an
- * integer and clamp at the signed intermediate width, add the offset, then
- * encode into the destination (integer overflow wraps unless Sat).
+ * matrix_postprocess: the CUBE engine's B.FPATR element (cube_post_element()),
+ * the QuantParam word built from the vector's FP19 scale ([31:13]) and
+ * signed offset (two's complement at [36 + w : 37], w the mode's
+ * intermediate width), the alpha word from its FP19 alpha; RMode 0.
  */
 static void group_matrix_postprocess(const JsonValue *g, Tally *t)
 {
     for (size_t i = 0; i < g->count; i++) {
         const JsonValue *e = g->items[i];
         const char *id = json_get_str(e, "id");
-        TileDType dst = type_of(e, "destination", t);
-        const TileDTypeInfo *dd = tile_dtype_info(dst);
-        int mode = (int)number_of(e, "mode", 0);
-        TileRound rm = (mode == 25 || mode == 28) ? RHB : RNE;
-        unsigned opts = bool_of(e, "sat") ? SAT :
-                        dd->is_float ? 0 : WRAP;
-        uint64_t want = raw_of(e, "expected_raw", t), r;
-        unsigned flags = 0;
         const char *in = json_get_str(e, "input");
+        int mode = (int)number_of(e, "mode", 0);
+        int w = fpatr_intermediate_bits(mode);
+        CubePost p = { .prequant = (unsigned)mode,
+                       .relu = (unsigned)number_of(e, "relu_mode", 0),
+                       .sat = bool_of(e, "sat"), .rmode = 0 };
+        TileDType acc = json_get(e, "source_type") ? type_of(e, "source_type", t)
+                                                    : TILE_DT_FP32;
+        uint64_t qp, alpha = 0, want = raw_of(e, "expected_raw", t), r;
+        uint32_t v;
+        unsigned flags = 0;
 
-        if (in && strcmp(in, "qNaN") == 0) {
-            r = tile_num_convert(dst, TILE_DT_FP32, 0x7fc00000, rm, opts,
-                                 &flags);
+        if (!in) {
+            v = (uint32_t)raw_of(e, "input_raw", t);
+        } else if (acc == TILE_DT_S32) {
+            v = (uint32_t)(int32_t)value_of(e, "input", t);
         } else {
-            double v, scale = 1.0, off = 0;
-            int w = fpatr_intermediate_bits(mode);
-
-            if (in) {
-                v = value_of(e, "input", t);
-            } else {
-                v = tile_num_to_double(TILE_DT_FP32, raw_of(e, "input_raw", t));
-            }
-            if (json_get(e, "fp19_scale")) {
-                scale = value_of(e, "fp19_scale", t);
-            }
-            if (v < 0 && number_of(e, "relu_mode", 0) == 2) {
-                scale = value_of(e, "fp19_alpha", t);
-            }
-            if (json_get(e, "signed_offset")) {
-                off = value_of(e, "signed_offset", t);
-            }
-            v *= scale;
-            if (w) {
-                int64_t q = (int64_t)tile_int_normalize(TILE_DT_S32,
-                    tile_num_from_double(TILE_DT_S32, v, rm, SAT, &flags));
-                int64_t lim = (int64_t)1 << (w - 1);
-
-                if (q < -lim || q >= lim) {
-                    q = q < 0 ? -lim : lim - 1;
-                    flags |= OF | NX;
-                }
-                v = (double)q;
-            }
-            r = tile_num_from_double(dst, v + off, rm, opts, &flags);
+            v = (uint32_t)fp32_raw_of(in, t);
         }
+        qp = fp19_of(json_get(e, "fp19_scale") ? value_of(e, "fp19_scale", t) : 1.0) << 13;
+        if (w && json_get(e, "signed_offset")) {
+            int64_t off = (int64_t)value_of(e, "signed_offset", t);
+
+            qp |= ((uint64_t)off & ((UINT64_C(1) << w) - 1)) << 37;
+        }
+        if (json_get(e, "fp19_alpha")) {
+            alpha = fp19_of(value_of(e, "fp19_alpha", t));
+        }
+        check(t, cube_post_out_type(p.prequant, acc) == (int)type_of(e, "destination", t),
+              "%s: mode %d does not give the destination type", id, mode);
+        r = cube_post_element(&p, acc, v, qp, alpha, &flags);
         check(t, r == want, "%s: 0x%llx", id, (unsigned long long)r);
         if (json_get(e, "expected_flags")) {
             unsigned wf = flags_of(json_get(e, "expected_flags"), t);
@@ -1667,10 +1698,12 @@ static void group_matrix_postprocess(const JsonValue *g, Tally *t)
 }
 
 /*
- * mixed_expdif: the exact FP16/BF16 -> FP32 widenings (every encoding of
- * both, against the group's rules), and per discriminator vector the
- * widen-first and source-precision SUB results; EXP uses the host exp()
- * rounded once to FP32.
+ * mixed_expdif: the EXPDIF expansions' own code (numeric/sfu_elem.c): the
+ * exact FP16/BF16 -> FP32 widenings (every encoding of both, against the
+ * group's rules), and per discriminator vector the widen-first SUB and EXP
+ * (sfu_expdif(), what TROW / TCOLEXPANDEXPDIF run) and the source-precision
+ * alternative the profile rejects (VEC SUB in the source type, widened,
+ * then the SFU EXP), which must differ.
  */
 static void group_mixed_expdif(const JsonValue *g, Tally *t)
 {
@@ -1682,20 +1715,18 @@ static void group_mixed_expdif(const JsonValue *g, Tally *t)
                             "ZeroExtend32(source_bits) << 16") == 0,
           "mixed_expdif: unknown BF16 widening rule");
     for (uint64_t raw = 0; raw < 0x10000; raw++) {
-        unsigned fb = 0, fh = 0;
-        uint64_t b = tile_num_convert(TILE_DT_FP32, TILE_DT_BF16, raw, RNE, 0,
-                                      &fb);
-        uint64_t h = tile_num_convert(TILE_DT_FP32, TILE_DT_FP16, raw, RNE, 0,
-                                      &fh);
+        bool snan = false;
+        uint64_t b = sfu_widen_bf16_fp32(raw);
+        uint64_t h = sfu_widen_fp16_fp32(raw, &snan);
 
         if (!tile_num_class_is_nan(tile_num_classify(TILE_DT_BF16, raw))) {
-            check(t, b == raw << 16 && fb == 0, "BF16 0x%llx widens to 0x%llx",
+            check(t, b == raw << 16, "BF16 0x%llx widens to 0x%llx",
                   (unsigned long long)raw, (unsigned long long)b);
         }
         if (!tile_num_class_is_nan(tile_num_classify(TILE_DT_FP16, raw))) {
             check(t, same_value(tile_num_to_double(TILE_DT_FP32, h),
-                                tile_num_to_double(TILE_DT_FP16, raw)) &&
-                     fh == 0, "FP16 0x%llx widens to 0x%llx",
+                                tile_num_to_double(TILE_DT_FP16, raw)) && !snan,
+                  "FP16 0x%llx widens to 0x%llx",
                   (unsigned long long)raw, (unsigned long long)h);
         }
         widened += 2;
@@ -1704,23 +1735,21 @@ static void group_mixed_expdif(const JsonValue *g, Tally *t)
     for (size_t i = 0; dv && i < dv->count; i++) {
         const JsonValue *e = dv->items[i];
         TileDType src = type_of(e, "source_type", t);
+        uint64_t a = raw_of(e, "a", t), b = raw_of(e, "b", t);
+        bool snan = false;
         unsigned flags = 0;
-        uint64_t wa = tile_num_convert(TILE_DT_FP32, src, raw_of(e, "a", t),
-                                       RNE, 0, &flags);
-        uint64_t wb = tile_num_convert(TILE_DT_FP32, src, raw_of(e, "b", t),
-                                       RNE, 0, &flags);
-        double diff = tile_num_to_double(TILE_DT_FP32, wa) -
-                      tile_num_to_double(TILE_DT_FP32, wb);
-        uint64_t wsub = tile_num_from_double(TILE_DT_FP32, diff, RNE, 0, NULL);
-        uint64_t ssub = tile_num_convert(TILE_DT_FP32, src,
-            tile_num_from_double(src, diff, RNE, 0, NULL), RNE, 0, NULL);
-        uint64_t wexp = tile_num_from_double(TILE_DT_FP32,
-            exp(tile_num_to_double(TILE_DT_FP32, wsub)), RNE, 0, NULL);
-        uint64_t sexp = tile_num_from_double(TILE_DT_FP32,
-            exp(tile_num_to_double(TILE_DT_FP32, ssub)), RNE, 0, NULL);
+        uint32_t wa = src == TILE_DT_FP16 ? sfu_widen_fp16_fp32(a, &snan)
+                                          : sfu_widen_bf16_fp32(a);
+        uint32_t wb = src == TILE_DT_FP16 ? sfu_widen_fp16_fp32(b, &snan)
+                                          : sfu_widen_bf16_fp32(b);
+        uint64_t wsub = vec_binary(TILE_DT_FP32, VEC_SUB, wa, wb, false, &flags);
+        uint64_t ssub16 = vec_binary(src, VEC_SUB, a, b, false, &flags);
+        uint64_t ssub = src == TILE_DT_FP16 ? sfu_widen_fp16_fp32(ssub16, &snan)
+                                            : sfu_widen_bf16_fp32(ssub16);
+        uint64_t wexp = sfu_expdif(src, TILE_DT_FP32, a, b, false, &flags);
+        uint64_t sexp = sfu_unary(TILE_DT_FP32, SFU_EXP, ssub, false, &flags);
 
-        check(t, flags == 0, "mixed_expdif %zu: widening flags 0x%x", i,
-              flags);
+        check(t, !snan, "mixed_expdif %zu: a signaling NaN from the widening", i);
         check(t, wsub == raw_of(e, "widen_first_sub", t),
               "mixed_expdif %zu: widen-first SUB 0x%llx", i,
               (unsigned long long)wsub);
@@ -1733,6 +1762,7 @@ static void group_mixed_expdif(const JsonValue *g, Tally *t)
         check(t, sexp == raw_of(e, "source_precision_exp", t),
               "mixed_expdif %zu: source-precision EXP 0x%llx", i,
               (unsigned long long)sexp);
+        check(t, wexp != sexp, "mixed_expdif %zu: the two readings agree", i);
         t->checked++;
     }
 }
@@ -1765,45 +1795,46 @@ static void group_packed_lane_order(const JsonValue *g, Tally *t)
     }
 }
 
-/* reduction: ARGMAX, MIN and SUM with plain C on the decoded FP32 inputs
- * (a NaN sum encodes as the canonical NaN); MAX of signed zeros needs the
- * engines' MIN/MAX rule, which is not a format rule. */
+/* reduction: the SFU reduction fold (numeric/elem_order.c, what TROW* /
+ * TCOL* run) over the FP32 encodings of the inputs. */
 static void group_reduction(const JsonValue *g, Tally *t)
 {
+    static const struct { const char *name; TileReduceOp op; } ops[] = {
+        { "SUM", TILE_RED_SUM }, { "MAX", TILE_RED_MAX }, { "MIN", TILE_RED_MIN },
+        { "PROD", TILE_RED_PROD }, { "ARGMAX", TILE_RED_ARGMAX },
+        { "ARGMIN", TILE_RED_ARGMIN },
+    };
+
     for (size_t i = 0; i < g->count; i++) {
         const JsonValue *e = g->items[i], *in = json_get(e, "inputs");
         const char *op = json_get_str(e, "operation");
-        size_t n = in ? in->count : 0, best = 0;
-        double acc = 0;
-        bool seen = false;
+        int found = -1;
+        unsigned flags = 0;
+        TileReduce red;
+        uint64_t r;
 
-        if (strcmp(op, "MAX") == 0 || !n) {
-            skip(t, "MAX of signed zeros is the VEC MIN/MAX rule");
-            continue;
-        }
-        for (size_t k = 0; k < n; k++) {
-            double v = fp32(list_value(in, k, t));
-
-            if (strcmp(op, "SUM") == 0) {
-                acc = fp32(acc + v);
-            } else if (!isnan(v) && (!seen ||
-                       (strcmp(op, "ARGMAX") == 0 ? v > acc : v < acc))) {
-                acc = v;
-                best = k;
-                seen = true;
+        for (size_t k = 0; op && k < sizeof(ops) / sizeof(ops[0]); k++) {
+            if (strcmp(op, ops[k].name) == 0) {
+                found = (int)k;
             }
         }
-        if (strcmp(op, "ARGMAX") == 0) {
-            check(t, best == (size_t)number_of(e, "expected_index", -1),
-                  "ARGMAX: index %zu", best);
-        } else if (strcmp(op, "SUM") == 0 &&
-                   strcmp(json_get_str(e, "expected"), "canonical-qNaN") == 0) {
-            uint64_t r = tile_num_from_double(TILE_DT_FP32, acc, RNE, 0, NULL);
-
-            check(t, r == 0x7fc00000, "SUM: 0x%llx", (unsigned long long)r);
+        if (found < 0 || !in || !in->count) {
+            check(t, false, "reduction: malformed entry %zu", i);
+            continue;
+        }
+        tile_reduce_begin(&red, TILE_DT_FP32, ops[found].op, false);
+        for (size_t k = 0; k < in->count; k++) {
+            tile_reduce_step(&red, fp32_raw_of(in->items[k]->string, t), &flags);
+        }
+        r = tile_reduce_result(&red);
+        if (json_get(e, "expected_index")) {
+            check(t, r == (uint64_t)number_of(e, "expected_index", -1),
+                  "%s: index %llu", op, (unsigned long long)r);
+        } else if (strcmp(json_get_str(e, "expected"), "canonical-qNaN") == 0) {
+            check(t, r == 0x7fc00000, "%s: 0x%llx", op, (unsigned long long)r);
         } else {
-            check(t, same_value(acc, value_of(e, "expected", t)), "%s: %g",
-                  op, acc);
+            check(t, r == fp32_raw_of(json_get_str(e, "expected"), t), "%s: 0x%llx",
+                  op, (unsigned long long)r);
         }
         t->checked++;
     }
@@ -1908,36 +1939,75 @@ static void group_saturation(const JsonValue *g, Tally *t)
     }
 }
 
-/* signed_zero: the sign of an exact zero product or sum survives the FP32
- * encoding; minimum/maximum of zeros are the engines' MIN/MAX rule. */
+/* signed_zero: the VEC element arithmetic (TMUL, TADD, TMIN, TMAX:
+ * vec_binary(), round to nearest even) on FP32 encodings. */
 static void group_signed_zero(const JsonValue *g, Tally *t)
 {
+    static const struct { const char *name; VecBinOp op; } ops[] = {
+        { "multiply", VEC_MUL }, { "add", VEC_ADD },
+        { "minimum", VEC_MIN }, { "maximum", VEC_MAX },
+    };
+
     for (size_t i = 0; i < g->count; i++) {
         const JsonValue *e = g->items[i], *in = json_get(e, "inputs");
         const char *op = json_get_str(e, "operation");
-        double a = list_value(in, 0, t), b = list_value(in, 1, t), v;
+        const char *rounding = json_get_str(e, "rounding");
+        unsigned flags = 0;
+        int found = -1;
         uint64_t r;
 
-        if (strcmp(op, "multiply") == 0) {
-            v = a * b;
-        } else if (strcmp(op, "add") == 0 &&
-                   strcmp(json_get_str(e, "rounding"), "RNE") == 0) {
-            v = a + b;
-        } else {
-            skip(t, "minimum/maximum of zeros are the VEC MIN/MAX rule");
+        for (size_t k = 0; op && k < sizeof(ops) / sizeof(ops[0]); k++) {
+            if (strcmp(op, ops[k].name) == 0) {
+                found = (int)k;
+            }
+        }
+        /* the VEC arithmetic rounds to nearest even */
+        if (found < 0 || !in || in->count != 2 || (rounding && strcmp(rounding, "RNE"))) {
+            check(t, false, "signed_zero: entry %zu not an RNE VEC operation", i);
             continue;
         }
-        r = tile_num_from_double(TILE_DT_FP32, v, RNE, 0, NULL);
+        r = vec_binary(TILE_DT_FP32, ops[found].op, fp32_raw_of(in->items[0]->string, t),
+                       fp32_raw_of(in->items[1]->string, t), false, &flags);
         check(t, r == raw_of(e, "expected", t), "%s: 0x%llx",
               json_get_str(e, "id"), (unsigned long long)r);
         t->checked++;
     }
 }
 
+/* sort: one group through the TSORT sort (tile_sort_group()), ascending and
+ * descending; the expected original indices in each direction. */
 static void group_sort(const JsonValue *g, Tally *t)
 {
+    static const char *const keys[2] = {
+        "ascending_expected_original_indices", "descending_expected_original_indices",
+    };
+
     for (size_t i = 0; i < g->count; i++) {
-        skip(t, "the sort order is an engine rule, not a format rule");
+        const JsonValue *e = g->items[i], *in = json_get(e, "input_values");
+        TileDType ty = type_of(e, "data_type", t);
+        TileSortItem items[64];
+        size_t n = in ? in->count : 0;
+
+        if (!n || n > 64 || ty != TILE_DT_FP32) {
+            check(t, false, "sort: entry %zu is not an FP32 group of 1..64", i);
+            continue;
+        }
+        for (int desc = 0; desc < 2; desc++) {
+            const JsonValue *want = json_get(e, keys[desc]);
+
+            for (size_t k = 0; k < n; k++) {
+                items[k] = (TileSortItem) { fp32_raw_of(in->items[k]->string, t),
+                                            (uint32_t)k };
+            }
+            tile_sort_group(ty, items, (unsigned)n, desc);
+            check(t, want && want->count == n, "sort: %s missing", keys[desc]);
+            for (size_t k = 0; want && k < n && k < want->count; k++) {
+                check(t, items[k].index == (uint32_t)want->items[k]->number,
+                      "sort %s position %zu: index %u", desc ? "descending" : "ascending",
+                      k, items[k].index);
+            }
+        }
+        t->checked++;
     }
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The element arithmetic of the SFU engine (target/tile/tile/sfu/sfu_elem.c): the
+ * The element arithmetic of the SFU engine (target/tile/numeric/sfu_elem.c): the
  * worked examples of TDIV / TREM / TDIVS / TREMS and of the five unary
  * operations, then integer division and floor modulo on all eight integer
  * types, the whole special-value table of TEXP TLOG TRECIP TSQRT TRSQRT
@@ -11,10 +11,11 @@
  * values far from a rounding boundary, overflow and underflow, and the
  * pto-v0 placeholders.
  *
- * The rules (docs/implementation-defined.md 44-46): floating DIV, RECIP
- * and SQRT are exact and rounded once (RNE, gradual underflow, tininess
- * after rounding); EXP, LOG and RSQRT round a 64-bit intermediate once
- * and always raise NX, except RSQRT of a power of four, which is exact;
+ * The rules (docs/implementation-defined.md 44-46): floating DIV, RECIP,
+ * SQRT, RSQRT, EXP and LOG are correctly rounded (RNE, gradual underflow,
+ * tininess after rounding; tests/unit/elem-func-test.py checks them against
+ * mpmath in every mode); EXP and LOG always raise NX, RSQRT of a power of
+ * four is exact;
  * REM is x - floor(x / y) * y rounded once, a zero result has the
  * divisor's sign, x mod 0 and inf mod y are NaN with NV, finite x mod inf
  * is x when the signs agree and the infinity when they differ.  pto-v0:
@@ -36,7 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "tile/sfu/sfu_elem.h"
+#include "numeric/sfu_elem.h"
 #include "numeric/tile_numeric.h"
 
 #define FP64 TILE_DT_FP64
@@ -1207,6 +1208,35 @@ START_TEST(test_type_set_flags)
 }
 END_TEST
 
+/* ---------------------------------------------------------------------
+ * EXPDIF from FP16 into FP32 (the hardware profile's mixed_expdif rule:
+ * widen exactly, FP32 SUB, FP32 EXP; a NaN source follows the FP32
+ * signaling-input rule).
+ */
+START_TEST(test_expdif_mixed)
+{
+    unsigned flags = 0;
+
+    /* 1.0 - 1.0 = +0, e^0 = 1: 0x3F800000, no flags. */
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x3c00, 0x3c00, false, &flags), 0x3f800000);
+    ck_assert_uint_eq(flags, 0);
+    /* A signaling FP16 NaN in either operand records NV, also beside a
+     * quiet NaN in the other; the result is the canonical FP32 NaN. */
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x7d00, 0x7e00, false, &flags), 0x7fc00000);
+    ck_assert_uint_eq(flags, NV);
+    flags = 0;
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x7e00, 0x7d00, false, &flags), 0x7fc00000);
+    ck_assert_uint_eq(flags, NV);
+    flags = 0;
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x7e00, 0x3c00, false, &flags), 0x7fc00000);
+    ck_assert_uint_eq(flags, 0);
+    /* The smallest FP16 subnormal 2^-24 widens to 0x33800000 exactly. */
+    flags = 0;
+    ck_assert_uint_eq(sfu_widen_fp16_fp32(0x0001, &(bool){ false }), 0x33800000);
+    cases += 9;
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sfu-elem");
@@ -1225,6 +1255,7 @@ int main(void)
     tcase_add_test(tc, test_exp_log);
     tcase_add_test(tc, test_pto_v0);
     tcase_add_test(tc, test_type_set_flags);
+    tcase_add_test(tc, test_expdif_mixed);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     /* One process, so the case counter sums over the tests. */

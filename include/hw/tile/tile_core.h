@@ -30,4 +30,17 @@ OBJECT_DECLARE_SIMPLE_TYPE(TileCoreState, TILE_CORE)
 
 TileCoreState *tile_core_create(CPUState *cpu, uint32_t index, hwaddr base);
 
+/*
+ * The utilization report (hw/tile/tile_core_report.c, docs/tile-core.md):
+ * the counters of one Core as a QOM / JSON object, as `info tile` lines,
+ * their migration, and the report file written at exit for every device
+ * whose "stats" property names one (created empty now, so that a bad
+ * name fails at start-up).
+ */
+bool tile_stats_visit(Visitor *v, const char *name, const TileStats *s, uint32_t core,
+                      Error **errp);
+void tile_stats_print(Monitor *mon, const TileStats *s);
+extern const VMStateDescription vmstate_tile_stats;
+bool tile_stats_file_register(const char *file, Error **errp);
+
 #endif

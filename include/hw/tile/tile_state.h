@@ -335,4 +335,79 @@ static inline void tile_pred_set(uint8_t *frag, const TileDesc *d, uint32_t r, u
     frag[i >> 3] = (uint8_t)((frag[i >> 3] & ~(1u << (i & 7))) | ((unsigned)v << (i & 7)));
 }
 
+/*
+ * ---- The utilization counters of one Core: hw/tile/tile_stats.c ----
+ *
+ * Not architectural state: what the Core's Tile operations did, for the
+ * report of docs/tile-core.md (`info tile`, the tile-core device's
+ * "utilization" property, -global tile-core.stats=FILE).  The tile-core
+ * device owns them (tile_core_stats()), resets them with the machine and
+ * migrates them.  They are counted in two places only: tile/commit.c
+ * records each Tile operation that commits (tile_stats_record_op(), after
+ * its effects are installed: a faulting operation counts as a fault, not
+ * as an operation) and tile/op.c each Tile fault as it is raised.
+ *
+ * An operation's form is its BSTART: the Mode:Function selector of a
+ * BSTART.TEPL, or the function code of a TLSU or CUBE BSTART.
+ */
+
+#define TILE_STATS_FORM_TEPL    0       /* + Mode:Function, 0..127 */
+#define TILE_STATS_FORM_TLSU    128     /* + BSTART function, 0..31 */
+#define TILE_STATS_FORM_CUBE    160     /* + BSTART function, 0..31 */
+#define TILE_STATS_FORMS        192
+
+typedef enum TileStatsFault {
+    TILE_STATS_FAULT_LEGALITY,          /* Fault_TileLegality */
+    TILE_STATS_FAULT_ALLOCATION,        /* Fault_TileAllocation */
+    TILE_STATS_FAULT_BUNDLE,            /* Fault_BundleControl */
+    TILE_STATS_FAULT_POST_COMMIT,       /* Fault_BundlePostCommit of a Tile block */
+    TILE_STATS_FAULT_DATA_ALIGN,        /* Fault_DataAlignment of a Tile access */
+    TILE_STATS_FAULT_DATA_PAGE,         /* Fault_DataPage of a Tile access */
+    TILE_STATS_FAULTS
+} TileStatsFault;
+
+typedef struct TileStatsPE {
+    uint64_t ops[TILE_STATS_FORMS];     /* operations this PE took part in */
+    uint64_t macs;                      /* CUBE multiply-accumulates */
+    uint64_t elements;                  /* elements written, to tiles or memory */
+    uint64_t bytes_to_tile;             /* bytes read from memory */
+    uint64_t bytes_to_memory;           /* bytes written to memory */
+    uint64_t local_peak;                /* most bytes its Local pool held */
+} TileStatsPE;
+
+typedef struct TileStats {
+    uint64_t ops[TILE_STATS_FORMS];     /* operations of the Core */
+    uint64_t faults[TILE_STATS_FAULTS];
+    uint64_t shared_peak;               /* most bytes the Shared pool held */
+    TileStatsPE pe[TILE_POOL_PES];
+} TileStats;
+
+/* What one committed operation did on each PE of its mask. */
+typedef struct TileOpWork {
+    unsigned form;                      /* TILE_STATS_FORM_* + code */
+    unsigned mask;                      /* bit i = PE i */
+    uint64_t macs[TILE_POOL_PES];
+    uint64_t elements[TILE_POOL_PES];
+    uint64_t bytes_to_tile[TILE_POOL_PES];
+    uint64_t bytes_to_memory[TILE_POOL_PES];
+} TileOpWork;
+
+/* The counters of a tile-core device (the object the CPU links to). */
+struct TileStats *tile_core_stats(struct Object *tile_core);
+
+void tile_stats_reset(TileStats *s);
+/* One committed operation, and the pools as it left them. */
+void tile_stats_record_op(TileStats *s, const TileOpWork *w, const TileCapacity *cap);
+void tile_stats_record_fault(TileStats *s, TileStatsFault kind);
+
+/*
+ * The operation a form index counts ("TADD", "TLOAD", "TMOV.L2S.INSERT",
+ * "TMATMUL_MX", names of the ISA tables) and its engine ("VEC", "SFU",
+ * "TLSU", "CUBE"); NULL for an index no operation has.  Needs the ISA
+ * library (lib/tile-isa.h).
+ */
+const char *tile_stats_form_name(unsigned form, const char **engine);
+/* "TileLegality", "TileAllocation", ... */
+const char *tile_stats_fault_name(TileStatsFault kind);
+
 #endif /* HW_TILE_TILE_STATE_H */

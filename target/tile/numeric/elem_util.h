@@ -61,4 +61,19 @@ static inline bool elem_is_snan(TileNumClass c)
     return c == TILE_NUM_SNAN || c == TILE_NUM_INVALID;
 }
 
+/* The NaN rule of a two-operand operation: when either operand is a NaN
+ * (or invalid), *out is the canonical NaN, NV for a signaling one. */
+static inline bool elem_nan_operands(unsigned dtype, TileNumClass cl, TileNumClass cr,
+                                     uint64_t *out, unsigned *flags)
+{
+    if (!elem_is_nan(cl) && !elem_is_nan(cr)) {
+        return false;
+    }
+    if (elem_is_snan(cl) || elem_is_snan(cr)) {
+        *flags |= TILE_NUM_NV;
+    }
+    *out = elem_canonical_nan(dtype);
+    return true;
+}
+
 #endif /* TARGET_TILE_ELEM_UTIL_H */

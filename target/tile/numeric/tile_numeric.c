@@ -135,6 +135,16 @@ uint64_t tile_int_normalize(TileDType t, uint64_t raw)
     return raw;
 }
 
+uint64_t tile_num_order_key(TileDType t, uint64_t raw)
+{
+    const TileDTypeInfo *d = tile_dtype_info(t);
+    unsigned w = d ? d->width : 64;
+    uint64_t sign = 1ull << (w - 1);
+
+    raw &= mask_bits(w);
+    return raw & sign ? ~raw & mask_bits(w) : raw | sign;
+}
+
 /* ---- Classification and decoding ---------------------------------------- */
 
 typedef struct BinaryFields {
@@ -584,10 +594,6 @@ static uint64_t hif8_round(const TileDTypeInfo *d, const TileNumExact *x,
     return code ? (x->neg ? 0x80u : 0) | code : 0;
 }
 
-/* floor(sqrt(2) * 2^63): the geometric midpoint of [2^f, 2^(f+1)) for a
- * significand normalised to bit 63. */
-#define SQRT2_Q63 0xb504f333f9de6484ull
-
 /*
  * PTO-TCVT-E8M0-PROFILE-001 for a finite value: zero and negative values
  * are invalid; the exponent f = floor(log2 |x|) must lie in -127..127 (and
@@ -634,7 +640,7 @@ static uint64_t e8m0_round(const TileNumExact *x, TileRound rm,
             break;
         default:
             norm = x->sig << (63 - h);
-            f += norm > SQRT2_Q63 || (norm == SQRT2_Q63 && x->sticky);
+            f += norm > TILE_NUM_SQRT2_Q63 || (norm == TILE_NUM_SQRT2_Q63 && x->sticky);
             break;
         }
         add_flags(flags, TILE_NUM_NX);
@@ -643,17 +649,19 @@ static uint64_t e8m0_round(const TileNumExact *x, TileRound rm,
 }
 
 /*
- * An integer destination: round to an integer, then check the range.  Out
- * of range gives the clamped value with SAT (OF NX), the value modulo
- * 2^width with WRAP (OF NX), else the indefinite value (NV): the minimum of
- * a signed type, the maximum of an unsigned one.
+ * An integer destination of `width` bits: round to an integer, then check
+ * the range.  Out of range gives the clamped value with SAT (OF NX), the
+ * value modulo 2^width with WRAP (OF NX), else the indefinite value (NV):
+ * the minimum of a signed type, the maximum of an unsigned one.
  */
-static uint64_t int_round(const TileDTypeInfo *d, const TileNumExact *x,
-                          TileRound rm, unsigned opts, unsigned *flags)
+uint64_t tile_num_round_int(const TileNumExact *x, unsigned width, bool is_signed,
+                            TileRound rm, unsigned opts, unsigned *flags)
 {
-    uint64_t mask = mask_bits(d->width);
-    uint64_t lim_pos = d->is_signed ? d->max_raw : mask;
-    uint64_t lim_neg = d->is_signed ? d->min_raw : 0;  /* magnitudes */
+    uint64_t mask = mask_bits(width);
+    uint64_t min_raw = is_signed ? 1ull << (width - 1) : 0;
+    uint64_t max_raw = is_signed ? min_raw - 1 : mask;
+    uint64_t lim_pos = max_raw;
+    uint64_t lim_neg = min_raw;                 /* magnitudes */
     uint64_t k = 0;
     Rest rest = REST_ZERO;
     bool over = false;
@@ -675,14 +683,14 @@ static uint64_t int_round(const TileDTypeInfo *d, const TileNumExact *x,
     if (over) {
         if (opts & TILE_NUM_SAT) {
             add_flags(flags, TILE_NUM_OF | TILE_NUM_NX);
-            return x->neg ? d->min_raw : d->max_raw;
+            return x->neg ? min_raw : max_raw;
         }
         if (opts & TILE_NUM_WRAP) {
             add_flags(flags, TILE_NUM_OF | TILE_NUM_NX);
             return (x->neg ? -k : k) & mask;
         }
         add_flags(flags, TILE_NUM_NV);
-        return d->is_signed ? d->min_raw : d->max_raw;
+        return is_signed ? min_raw : max_raw;
     }
     if (rest != REST_ZERO) {
         add_flags(flags, TILE_NUM_NX);
@@ -708,9 +716,67 @@ uint64_t tile_num_round(TileDType t, const TileNumExact *x, TileRound rm,
         return e8m0_round(x, rm, opts, flags);
     case TILE_KIND_SIGNED:
     case TILE_KIND_UNSIGNED:
-        return int_round(d, x, rm, opts, flags);
+        return tile_num_round_int(x, d->width, d->is_signed, rm, opts, flags);
     }
     return 0;
+}
+
+/* ---- The B.FPATR reference encoders -------------------------------------- */
+
+/* floor(log2 |x|) of a nonzero exact value. */
+static int exact_log2(const TileNumExact *x)
+{
+    return x->exp + msb64(x->sig);
+}
+
+/* |x| > |y| for nonzero exact values with sticky clear. */
+static bool exact_mag_above(const TileNumExact *x, const TileNumExact *y)
+{
+    int ex = exact_log2(x), ey = exact_log2(y);
+
+    if (ex != ey) {
+        return ex > ey;
+    }
+    return x->sig << (63 - msb64(x->sig)) > y->sig << (63 - msb64(y->sig));
+}
+
+uint64_t tile_num_round_reference(TileDType t, const TileNumExact *x, TileRound rm,
+                                  bool sat, unsigned *flags)
+{
+    const TileDTypeInfo *d = tile_dtype_info(t);
+    bool narrow = t == TILE_DT_E4M3 || t == TILE_DT_HIF8;
+    int emin = t == TILE_DT_HIF8 ? HIF8_EMIN : binary_emin(d);
+    unsigned f = 0;
+    uint64_t r;
+
+    if (x->sig == 0) {
+        return 0;
+    }
+    if (narrow) {
+        TileNumExact max;
+
+        tile_num_exact(t, d->max_raw, &max);
+        if (exact_mag_above(x, &max)) {
+            add_flags(flags, TILE_NUM_OF | TILE_NUM_NX);
+            if (sat) {
+                return x->neg ? d->min_raw : d->max_raw;
+            }
+            return d->has_inf ? float_inf(d, x->neg) : d->nan_raw;
+        }
+    }
+    r = tile_num_round(t, x, rm, sat ? TILE_NUM_SAT : 0, &f);
+    if ((f & TILE_NUM_OF) && !sat) {
+        r = float_inf(d, x->neg);
+    }
+    if (narrow && tile_num_class_is_zero(tile_num_classify(t, r))) {
+        r = 0;
+    }
+    f &= ~TILE_NUM_UF;
+    if ((f & TILE_NUM_NX) && !(f & TILE_NUM_OF) && exact_log2(x) < emin) {
+        f |= TILE_NUM_UF;
+    }
+    add_flags(flags, f);
+    return r;
 }
 
 /* ---- Conversion --------------------------------------------------------- */

@@ -198,6 +198,28 @@ TileRound tile_round_tcvt_default(TileDType dst);
 uint64_t tile_num_round(TileDType t, const TileNumExact *x, TileRound rm,
                         unsigned opts, unsigned *flags);
 
+/* tile_num_round() into an integer of any width 1..64 (the FSU's integer
+ * carriers include U2, U1, S2, S1). */
+uint64_t tile_num_round_int(const TileNumExact *x, unsigned width, bool is_signed,
+                            TileRound rm, unsigned opts, unsigned *flags);
+
+/*
+ * The reference encoders of B.FPATR post-processing
+ * (PTO-ARCH-PROFILE-MATRIX-QUANTIZATION), for t = FP32, FP16, BF16, E4M3
+ * or HiF8: tile_num_round() of the exact value, except that
+ *   - FP32 / FP16 / BF16 overflow to infinity in every rounding mode (the
+ *     largest finite value only with sat);
+ *   - E4M3 / HiF8 overflow when the magnitude exceeds the largest finite
+ *     value before rounding (NaN for E4M3, infinity for HiF8; the largest
+ *     finite value with sat), and a result that rounds to zero is +0;
+ *   - UF is decided before rounding: an inexact result whose exact
+ *     magnitude is below the smallest normal;
+ *   - an exact zero encodes as +0.
+ * docs/numeric-formats.md lists these differences.
+ */
+uint64_t tile_num_round_reference(TileDType t, const TileNumExact *x, TileRound rm,
+                                  bool sat, unsigned *flags);
+
 /*
  * Convert one element of type src into type dst (TCVT semantics): NaN,
  * infinity and invalid encodings get the special results of
@@ -218,6 +240,15 @@ uint64_t tile_num_one(TileDType t);
 
 /* HardwareTCVTTypePairSupported: E8M0 accepts FP16, BF16, FP32 sources. */
 bool tile_num_tcvt_supported(TileDType dst, TileDType src);
+
+/* A key monotonic in the value of a non-NaN sign-magnitude (floating)
+ * encoding of t, over its width (TileFloatingOrderKey): -0 orders below
+ * +0.  TMAX / TMIN / TCMP and the sorts order by it. */
+uint64_t tile_num_order_key(TileDType t, uint64_t raw);
+
+/* floor(sqrt(2) * 2^63): the geometric midpoint of [2^f, 2^(f+1)) for a
+ * significand normalised to bit 63 (E8M0 rounding, the LOG reduction). */
+#define TILE_NUM_SQRT2_Q63 UINT64_C(0xb504f333f9de6484)
 
 /* Integer raw value sign- or zero-extended to 64 bits. */
 uint64_t tile_int_normalize(TileDType t, uint64_t raw);

@@ -179,8 +179,8 @@ static Wide wide_mul(const TileNumExact *a, const TileNumExact *b)
     return r;
 }
 
-/* Round a nonzero wide value once, to nearest even, into dtype. */
-static uint64_t wide_round(unsigned dtype, const Wide *w, unsigned *flags)
+/* Round a nonzero wide value once, in mode rm, into dtype. */
+static uint64_t wide_round(unsigned dtype, const Wide *w, TileRound rm, unsigned *flags)
 {
     Wide n = *w;
     TileNumExact x;
@@ -192,7 +192,18 @@ static uint64_t wide_round(unsigned dtype, const Wide *w, unsigned *flags)
     x.exp = n.exp;
     /* bit 0 carries only jammed bits (the top is at 63 with 62 more below
      * the widest fraction): move it into sticky */
-    return tile_num_round(dtype, &x, TILE_RND_RNE, 0, flags);
+    return tile_num_round(dtype, &x, rm, 0, flags);
+}
+
+/*
+ * The sign of an exact zero sum a + b (IEEE 754-2019 6.3): the operands'
+ * sign when they agree, otherwise -0 only when rounding toward -infinity.
+ * flip: the sum is negated afterwards (the FSU's FNMADD / FNMSUB round
+ * -(L*R + A); the zero rule applies before the negation).
+ */
+static bool zero_sum_negative(bool a_neg, bool b_neg, TileRound rm, bool flip)
+{
+    return a_neg == b_neg ? a_neg : (rm == TILE_RND_RDN) != flip;
 }
 
 /*
@@ -231,7 +242,8 @@ static double narrow_to_double(unsigned dtype, uint64_t raw)
     return f;
 }
 
-static uint64_t narrow_round(unsigned dtype, double s, double err, unsigned *flags)
+static inline __attribute__((always_inline))
+uint64_t narrow_round(unsigned dtype, double s, double err, TileRound rm, unsigned *flags)
 {
     uint64_t bits;
     TileNumExact x;
@@ -239,9 +251,10 @@ static uint64_t narrow_round(unsigned dtype, double s, double err, unsigned *fla
     if (s == 0) {
         return elem_zero(dtype, signbit(s));
     }
-    if (dtype == TILE_DT_FP32 && err == 0) {
-        /* exact in the double: the host's conversion rounds it once; a
-         * normal, finite result above 2^-126 cannot be tiny */
+    if (dtype == TILE_DT_FP32 && err == 0 && rm == TILE_RND_RNE) {
+        /* exact in the double: the host's conversion (to nearest even)
+         * rounds it once; a normal, finite result above 2^-126 cannot be
+         * tiny */
         float f = (float)s;
         if (isfinite(f) && fabsf(f) > 0x1p-126f) {
             uint32_t fb;
@@ -261,7 +274,7 @@ static uint64_t narrow_round(unsigned dtype, double s, double err, unsigned *fla
         /* the exact value lies beyond s, away from zero or toward it */
         x.sig = (err > 0) != x.neg ? x.sig + 256 : x.sig - 256;
     }
-    return tile_num_round(dtype, &x, TILE_RND_RNE, 0, flags);
+    return tile_num_round(dtype, &x, rm, 0, flags);
 }
 
 /* FP32, BF16, FP16 operands that are all finite (no NaN, no infinity):
@@ -325,25 +338,50 @@ static double two_sum(double a, double b, double *err)
     return s;
 }
 
+/* s = x + y (no overflow: narrow values) rounded in mode rm; an exact zero
+ * takes the IEEE sign rule. */
+static inline __attribute__((always_inline))
+uint64_t narrow_sum(unsigned dtype, double x, double y, TileRound rm, bool flip,
+                    unsigned *flags)
+{
+    double err, sum = two_sum(x, y, &err);
+
+    if (sum == 0) {
+        return elem_zero(dtype, zero_sum_negative(signbit(x), signbit(y), rm, flip));
+    }
+    return narrow_round(dtype, sum, err, rm, flags);
+}
+
+static uint64_t round_sum(unsigned dtype, const TileNumExact *a, const TileNumExact *b,
+                          TileRound rm, unsigned *flags)
+{
+    if (!a->sig && !b->sig) {
+        return elem_zero(dtype, zero_sum_negative(a->neg, b->neg, rm, false));
+    }
+    Wide s = wide_add(wide_of(a), wide_of(b));
+    return s.sig ? wide_round(dtype, &s, rm, flags)
+                 : elem_zero(dtype, zero_sum_negative(false, true, rm, false));
+}
+
 uint64_t vec_round_sum(unsigned dtype, const TileNumExact *a, const TileNumExact *b,
                        unsigned *flags)
 {
-    if (!a->sig && !b->sig) {
-        return elem_zero(dtype, a->neg && b->neg);
-    }
-    Wide s = wide_add(wide_of(a), wide_of(b));
-    return s.sig ? wide_round(dtype, &s, flags) : elem_zero(dtype, false);
+    return round_sum(dtype, a, b, TILE_RND_RNE, flags);
 }
 
-static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
-                          unsigned *flags)
+/* l + r (l - r with negate_r) in mode rm: the narrow types exactly through
+ * doubles; FP64 through the host's binary64 addition, which rounds to
+ * nearest even, when rm is RNE, else exactly.  Inlined, as float_mul and
+ * fma_mode, so that the VEC's calls (RNE) lose the mode tests. */
+static inline __attribute__((always_inline))
+uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r, TileRound rm,
+                   unsigned *flags)
 {
     if (plain_finite(dtype, l, r, 0)) {
-        double x = narrow_to_double(dtype, l), y = narrow_to_double(dtype, r), err;
-        double sum = two_sum(x, negate_r ? -y : y, &err);
-        return narrow_round(dtype, sum, err, flags);
+        double x = narrow_to_double(dtype, l), y = narrow_to_double(dtype, r);
+        return narrow_sum(dtype, x, negate_r ? -y : y, rm, false, flags);
     }
-    if (dtype == TILE_DT_FP64 && fp64_finite(l, r)) {
+    if (dtype == TILE_DT_FP64 && rm == TILE_RND_RNE && fp64_finite(l, r)) {
         double y = as_double(r), err, sum = two_sum(as_double(l), negate_r ? -y : y, &err);
         if (isfinite(sum)) {
             if (err != 0) {
@@ -353,14 +391,12 @@ static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
         }
     }
     TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
+    uint64_t nan;
     TileNumExact a, b;
     bool rneg = tile_num_class_is_negative(cr) != negate_r;
 
-    if (elem_is_nan(cl) || elem_is_nan(cr)) {
-        if (elem_is_snan(cl) || elem_is_snan(cr)) {
-            *flags |= TILE_NUM_NV;
-        }
-        return elem_canonical_nan(dtype);
+    if (elem_nan_operands(dtype, cl, cr, &nan, flags)) {
+        return nan;
     }
     if (tile_num_class_is_inf(cl) || tile_num_class_is_inf(cr)) {
         if (tile_num_class_is_inf(cl) && tile_num_class_is_inf(cr) &&
@@ -371,23 +407,24 @@ static uint64_t float_add(unsigned dtype, uint64_t l, uint64_t r, bool negate_r,
         return elem_inf(dtype, tile_num_class_is_inf(cl) ? tile_num_class_is_negative(cl) : rneg);
     }
     if (dtype != TILE_DT_FP64) {
-        double x = narrow_to_double(dtype, l), y = narrow_to_double(dtype, r), err;
-        double sum = two_sum(x, negate_r ? -y : y, &err);
-        return narrow_round(dtype, sum, err, flags);
+        double x = narrow_to_double(dtype, l), y = narrow_to_double(dtype, r);
+        return narrow_sum(dtype, x, negate_r ? -y : y, rm, false, flags);
     }
     tile_num_exact(dtype, l, &a);
     tile_num_exact(dtype, r, &b);
     b.neg = rneg;
-    return vec_round_sum(dtype, &a, &b, flags);
+    return round_sum(dtype, &a, &b, rm, flags);
 }
 
-static uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, unsigned *flags)
+/* l * r in mode rm (host binary64 only for RNE, as float_add). */
+static inline __attribute__((always_inline))
+uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, TileRound rm, unsigned *flags)
 {
     if (plain_finite(dtype, l, r, 0)) {
         return narrow_round(dtype, narrow_to_double(dtype, l) * narrow_to_double(dtype, r), 0,
-                            flags);
+                            rm, flags);
     }
-    if (dtype == TILE_DT_FP64 && fp64_finite(l, r)) {
+    if (dtype == TILE_DT_FP64 && rm == TILE_RND_RNE && fp64_finite(l, r)) {
         double x = as_double(l), y = as_double(r), p = x * y;
         if (isfinite(p) && fabs(p) >= 0x1p-960) {
             if (fma(x, y, -p) != 0) {
@@ -397,14 +434,12 @@ static uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
         }
     }
     TileNumClass cl = tile_num_classify(dtype, l), cr = tile_num_classify(dtype, r);
+    uint64_t nan;
     bool neg = tile_num_class_is_negative(cl) != tile_num_class_is_negative(cr);
     TileNumExact a, b;
 
-    if (elem_is_nan(cl) || elem_is_nan(cr)) {
-        if (elem_is_snan(cl) || elem_is_snan(cr)) {
-            *flags |= TILE_NUM_NV;
-        }
-        return elem_canonical_nan(dtype);
+    if (elem_nan_operands(dtype, cl, cr, &nan, flags)) {
+        return nan;
     }
     if (tile_num_class_is_inf(cl) || tile_num_class_is_inf(cr)) {
         if (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr)) {
@@ -419,21 +454,12 @@ static uint64_t float_mul(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
     if (dtype != TILE_DT_FP64) {
         /* at most 48 significant bits: exact in a double */
         return narrow_round(dtype, narrow_to_double(dtype, l) * narrow_to_double(dtype, r), 0,
-                            flags);
+                            rm, flags);
     }
     tile_num_exact(dtype, l, &a);
     tile_num_exact(dtype, r, &b);
     Wide p = wide_mul(&a, &b);
-    return wide_round(dtype, &p, flags);
-}
-
-/* The order key of TMAX / TMIN / TCMP: monotonic in the value over W bits. */
-static uint64_t order_key(unsigned dtype, uint64_t v)
-{
-    unsigned w = elem_width(dtype);
-    uint64_t sign = UINT64_C(1) << (w - 1);
-
-    return v & sign ? elem_low_bits(~v, w) : v | sign;
+    return wide_round(dtype, &p, rm, flags);
 }
 
 /* maximumNumber / minimumNumber with -0 < +0 (HardwareNumericMinMaxSpecial). */
@@ -453,9 +479,9 @@ static uint64_t float_minmax(unsigned dtype, bool max, uint64_t l, uint64_t r,
         return nl ? r : l;          /* the number, bits unchanged */
     }
     if (max) {
-        return order_key(dtype, l) >= order_key(dtype, r) ? l : r;
+        return tile_num_order_key(dtype, l) >= tile_num_order_key(dtype, r) ? l : r;
     }
-    return order_key(dtype, l) <= order_key(dtype, r) ? l : r;
+    return tile_num_order_key(dtype, l) <= tile_num_order_key(dtype, r) ? l : r;
 }
 
 uint64_t vec_binary(unsigned dtype, VecBinOp op, uint64_t l, uint64_t r, bool pto_v0,
@@ -472,11 +498,11 @@ uint64_t vec_binary(unsigned dtype, VecBinOp op, uint64_t l, uint64_t r, bool pt
     }
     switch (op) {
     case VEC_ADD:
-        return float_add(dtype, l, r, false, flags);
+        return float_add(dtype, l, r, false, TILE_RND_RNE, flags);
     case VEC_SUB:
-        return float_add(dtype, l, r, true, flags);
+        return float_add(dtype, l, r, true, TILE_RND_RNE, flags);
     case VEC_MUL:
-        return float_mul(dtype, l, r, flags);
+        return float_mul(dtype, l, r, TILE_RND_RNE, flags);
     case VEC_MAX:
     case VEC_MIN:
         return float_minmax(dtype, op == VEC_MAX, l, r, flags);
@@ -543,7 +569,7 @@ bool vec_compare(unsigned dtype, VecCmp cmp, uint64_t l, uint64_t r, unsigned *f
             return cmp == VEC_NE;
         }
         equal = both_zero || l == r;
-        less = !both_zero && order_key(dtype, l) < order_key(dtype, r);
+        less = !both_zero && tile_num_order_key(dtype, l) < tile_num_order_key(dtype, r);
     } else {
         uint64_t a = tile_int_normalize(dtype, l), b = tile_int_normalize(dtype, r);
         equal = a == b;
@@ -568,10 +594,15 @@ bool vec_compare(unsigned dtype, VecCmp cmp, uint64_t l, uint64_t r, unsigned *f
 
 /* ---- FMA ---- */
 
-uint64_t vec_fma(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, bool pto_v0,
-                 unsigned *flags)
+/* l * r + a with one rounding in mode rm; negate: VEC_FMA_NEG_*.  Inlined
+ * into its two callers, so that the VEC's hot path (RNE, no negation)
+ * folds its constants. */
+static inline __attribute__((always_inline))
+uint64_t fma_mode(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, unsigned negate,
+                  TileRound rm, bool pto_v0, unsigned *flags)
 {
     unsigned w = elem_width(dtype);
+    bool flip = negate & VEC_FMA_NEG_RESULT;
     TileNumClass cl, cr, ca;
     bool pneg, pinf;
     TileNumExact x, y, z;
@@ -579,10 +610,21 @@ uint64_t vec_fma(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, bool pto_v0
     if (!tile_dtype_info(dtype)->is_float) {
         return elem_low_bits(elem_low_bits(l * r, w) + a, w);
     }
+    /* -(l * r +- a) = (-l) * r -+ a exactly; only the sign of an exact zero
+     * needs the flip (zero_sum_negative()) */
+    if (negate) {
+        uint64_t sign = UINT64_C(1) << (w - 1);
+
+        if (!(negate & VEC_FMA_NEG_ADDEND) != !flip) {
+            a ^= sign;
+        }
+        if (flip) {
+            l ^= sign;
+        }
+    }
     if (!pto_v0 && plain_finite(dtype, l, r, a)) {
         volatile double p = narrow_to_double(dtype, l) * narrow_to_double(dtype, r);
-        double err, sum = two_sum(p, narrow_to_double(dtype, a), &err);
-        return narrow_round(dtype, sum, err, flags);
+        return narrow_sum(dtype, p, narrow_to_double(dtype, a), rm, flip, flags);
     }
     cl = tile_num_classify(dtype, l);
     cr = tile_num_classify(dtype, r);
@@ -612,19 +654,45 @@ uint64_t vec_fma(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, bool pto_v0
     tile_num_exact(dtype, a, &z);
     if (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr)) {
         if (tile_num_class_is_zero(ca)) {
-            return elem_zero(dtype, pneg && z.neg);
+            return elem_zero(dtype, zero_sum_negative(pneg, z.neg, rm, flip));
         }
         return a;
     }
     if (dtype != TILE_DT_FP64) {
         volatile double p = narrow_to_double(dtype, l) * narrow_to_double(dtype, r);
-        double err, sum = two_sum(p, narrow_to_double(dtype, a), &err);
-        return narrow_round(dtype, sum, err, flags);
+        return narrow_sum(dtype, p, narrow_to_double(dtype, a), rm, flip, flags);
     }
     tile_num_exact(dtype, l, &x);
     tile_num_exact(dtype, r, &y);
     Wide s = wide_add(wide_mul(&x, &y), wide_of(&z));
-    return s.sig ? wide_round(dtype, &s, flags) : elem_zero(dtype, false);
+    return s.sig ? wide_round(dtype, &s, rm, flags)
+                 : elem_zero(dtype, zero_sum_negative(pneg, z.neg, rm, flip));
+}
+
+uint64_t vec_fma(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, bool pto_v0,
+                 unsigned *flags)
+{
+    return fma_mode(dtype, l, r, a, 0, TILE_RND_RNE, pto_v0, flags);
+}
+
+uint64_t vec_fma_mode(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, unsigned negate,
+                      TileRound rm, unsigned *flags)
+{
+    return fma_mode(dtype, l, r, a, negate, rm, false, flags);
+}
+
+uint64_t vec_binary_mode(unsigned dtype, VecBinOp op, uint64_t l, uint64_t r, TileRound rm,
+                         unsigned *flags)
+{
+    switch (op) {
+    case VEC_ADD:
+    case VEC_SUB:
+        return float_add(dtype, l, r, op == VEC_SUB, rm, flags);
+    case VEC_MUL:
+        return float_mul(dtype, l, r, rm, flags);
+    default:
+        return vec_binary(dtype, op, l, r, false, flags);
+    }
 }
 
 /* ---- TCVT ---- */

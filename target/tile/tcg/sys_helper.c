@@ -203,24 +203,122 @@ void tile_timer_cb(void *opaque)
     }
 }
 
+/* ECONFIG bit 1 enables the ring's timer ID, bit 0 every other ID (ADR 0016) */
+static bool interrupt_enabled(uint64_t econfig, unsigned ring, unsigned id)
+{
+    return econfig & (id == timer_id_of(ring) ? 2 : 1);
+}
+
 /*
+<<<<<<< HEAD:target/tile/tcg/sys_helper.c
  * docs/design.md decision 7: an interrupt is taken at a block boundary (or
  * between instructions outside blocks), only when the target ring's ECONFIG
  * enables it and its EBARG0 is not VALID (not inside a handler).
+=======
+ * The pending IDs of a ring's bank as software observes them: the timer
+ * refreshed, and the external lines that are high latched into the bank
+ * interrupts of the current ring go to (RaiseInterrupt sets the pending bit
+ * of TrapTargetForInterrupt(current ring)).  A line that is still high after
+ * EOIEI is pending again, as a reached timer is.
+>>>>>>> features:target/tile/sys_helper.c
  */
-bool tile_interrupt_deliverable(CPUTileState *env)
+static uint64_t interrupt_refresh(CPUTileState *env, unsigned ring)
+{
+    timer_refresh(env, ring);
+    if (ring == trap_target_ring(env)) {
+        qatomic_or(&env->ipending[ring], qatomic_read(&env->ext_lines));
+    }
+    return env->ipending[ring];
+}
+
+/*
+ * The interrupt ID to take now, or -1.  docs/design.md decision 7: only
+ * when the target ring's EBARG0 is not VALID (not inside a handler); among
+ * the pending IDs ECONFIG enables, the lowest (TOPEI's order).  With
+ * refresh false nothing is written (for callers outside the vCPU thread).
+ */
+static int interrupt_select(CPUTileState *env, bool refresh)
 {
     unsigned ring = trap_target_ring(env);
     uint64_t econfig = *ctx_reg(env, ring, SR_ECONFIG);
-    uint64_t ebarg0 = *ctx_reg(env, ring, SR_EBARG0);
-    unsigned id = timer_id_of(ring);
+    uint64_t cmp = *ctx_reg(env, ring, SR_TIMER_TIMECMP);
+    uint64_t pending;
 
-    timer_refresh(env, ring);
-    if (!(env->ipending[ring] & (1ull << id)) || !(econfig & 2) ||
-        (ebarg0 & EBARG0_VALID)) {
-        return false;
+    if (*ctx_reg(env, ring, SR_EBARG0) & EBARG0_VALID) {
+        return -1;
     }
-    return true;
+    if (refresh) {
+        pending = interrupt_refresh(env, ring);
+    } else {
+        pending = env->ipending[ring] | qatomic_read(&env->ext_lines);
+        if (cmp != 0 && tile_time_ns() >= cmp) {
+            pending |= 1ull << timer_id_of(ring);
+        }
+    }
+    for (; pending; pending &= pending - 1) {
+        unsigned id = ctz64(pending);
+
+        if (interrupt_enabled(econfig, ring, id)) {
+            return id;
+        }
+    }
+    return -1;
+}
+
+int tile_interrupt_next(CPUTileState *env)
+{
+    return interrupt_select(env, true);
+}
+
+bool tile_interrupt_deliverable(CPUTileState *env)
+{
+    return interrupt_select(env, true) >= 0;
+}
+
+/*
+ * GPIO input @id of the CPU: external interrupt line @id, driven by the
+ * platform's interrupt controller (hw/tile/tile_intc.c) under the BQL,
+ * possibly while the vCPU runs: the shared words change atomically.
+ */
+void tile_cpu_set_ext_irq(void *opaque, int id, int level)
+{
+    TileCPU *cpu = opaque;
+    CPUTileState *env = &cpu->env;
+    uint64_t bit = 1ull << id;
+
+    if (level) {
+        /* RaiseInterrupt: pending at once, whatever ECONFIG says */
+        qatomic_or(&env->ext_lines, bit);
+        qatomic_or(&env->ipending[trap_target_ring(env)], bit);
+        if (interrupt_select(env, false) >= 0) {
+            cpu_interrupt(CPU(cpu), CPU_INTERRUPT_HARD);
+        }
+    } else {
+        qatomic_and(&env->ext_lines, ~bit);
+    }
+}
+
+/*
+ * BWI (wait for interrupt): the vCPU idles until an interrupt can be
+ * taken, as WFI does on other targets (docs/traps.md).  It does not wait
+ * when nothing could wake it: inside a handler (EBARG0 VALID) or with both
+ * ECONFIG enables clear.  The translator has already written the TPC of
+ * the next instruction; the interrupt itself is taken at the next block
+ * boundary (BWI sits in a SYS block).
+ */
+void helper_bwi(CPUTileState *env)
+{
+    CPUState *cs = env_cpu(env);
+    unsigned ring = trap_target_ring(env);
+
+    if (!(*ctx_reg(env, ring, SR_ECONFIG) & 3) ||
+        (*ctx_reg(env, ring, SR_EBARG0) & EBARG0_VALID) ||
+        interrupt_select(env, true) >= 0) {
+        return;
+    }
+    cs->halted = 1;
+    cs->exception_index = EXCP_HLT;
+    cpu_loop_exit(cs);
 }
 
 static uint64_t sysreg_read(CPUTileState *env, uint64_t addr)
@@ -256,10 +354,9 @@ static uint64_t sysreg_read(CPUTileState *env, uint64_t addr)
     case SR_TIMER_TIME:
         return tile_time_ns();
     case SR_IPENDING:
-        timer_refresh(env, ring);
-        return env->ipending[ring];
+        return interrupt_refresh(env, ring);
     case SR_TOPEI:
-        timer_refresh(env, ring);
+        interrupt_refresh(env, ring);
         return env->ipending[ring] ? ctz64(env->ipending[ring]) : 0;
     }
     return *ctx_reg(env, ring, low);
@@ -292,7 +389,7 @@ static void sysreg_write(CPUTileState *env, uint64_t addr, uint64_t v)
         break;
     case SR_EOIEI:
         if (v < 64) {
-            env->ipending[ring] &= ~(1ull << v);
+            qatomic_and(&env->ipending[ring], ~(1ull << v));
         }
         *ctx_reg(env, ring, SR_TRAPNO) &= ~(TRAPNO_ASYNC | TRAPNO_ARG_VALID);
         tile_timer_update(env);

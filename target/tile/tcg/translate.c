@@ -394,6 +394,11 @@ static void tile_tr_insn_start(DisasContextBase *dcbase, CPUState *cs)
 
     tcg_gen_insn_start(ctx->base.pc_next, blk_insn_word(ctx),
                        ctx->blk_inline && !ctx->blk_tgt_dyn ? ctx->blk_target : 0);
+    /* TCG plugins read registers before each instruction: keep TPC current
+     * for them (docs/plugins.md) */
+    if (ctx->base.plugin_enabled) {
+        tcg_gen_movi_i64(cpu_pc, ctx->base.pc_next);
+    }
 }
 
 /* BARG.TAKEN as block_begin() sets it: no SYS block selects a target. */

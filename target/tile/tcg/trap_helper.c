@@ -153,11 +153,14 @@ void tile_cpu_do_interrupt(CPUState *cs)
 bool tile_cpu_exec_interrupt(CPUState *cs, int interrupt_request)
 {
     CPUTileState *env = cpu_env(cs);
+    int id;
 
     if (!(interrupt_request & CPU_INTERRUPT_HARD)) {
         return false;
     }
-    if (!tile_interrupt_deliverable(env)) {
+    /* the timer's or an external ID: the lowest pending one enabled */
+    id = tile_interrupt_next(env);
+    if (id < 0) {
         cpu_reset_interrupt(cs, CPU_INTERRUPT_HARD);
         return false;
     }
@@ -166,7 +169,6 @@ bool tile_cpu_exec_interrupt(CPUState *cs, int interrupt_request)
         return false;
     }
     unsigned ring = tile_trap_ring(env);
-    unsigned id = ring == 0 ? 1 : 3;
     cpu_reset_interrupt(cs, CPU_INTERRUPT_HARD);
     if (tile_evbase(env, ring) == 0 && !env_archcpu(env)->trap_literal) {
         env->trap_arg = id;

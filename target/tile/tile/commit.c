@@ -15,6 +15,9 @@
  * COMMIT-VALIDATION / -EFFECTS, PTO-BLOCK-MODEL-DISPATCH-TILE-EXECUTION,
  * PTO-BLOCK-BSTART-TEPL.  docs/design.md decision 3 (a taken block ended
  * by the next BSTART continues at its target).
+ *
+ * Every Tile operation that commits is counted here, once, for the
+ * tile-core device's utilization report (docs/tile-core.md).
  */
 
 #include "qemu/osdep.h"
@@ -186,6 +189,55 @@ static void decode_header(TileOp *op)
     }
 }
 
+/* ---- A Tile block: the utilization counters (docs/tile-core.md) ---- */
+
+/*
+ * What a committed operation did, from its TileOp: the elements of its
+ * Local destinations on each PE of the mask, each PE's quarter of a
+ * Shared destination (PTO-TILE-MODEL: PE q owns quarter q), the elements
+ * it stored and the bits it moved (tile/op.c's memory functions), and for
+ * CUBE M x N x K multiply-accumulates per PE, M, N, K being B.DIM LB0,
+ * LB1, LB2 (1 when absent) as the CUBE engine reads them.
+ */
+static void count_op(TileOp *op, Object *tile_core, unsigned form_base)
+{
+    TileOpWork w = { .form = form_base + op->fn, .mask = op->mask };
+    uint64_t quarter[TILE_POOL_PES] = { 0 };
+
+    if (form_base == TILE_STATS_FORM_TEPL) {
+        w.form |= extract32(op->env->blk.ext.tile_op, 25, 2) << 5;
+    }
+    if (op->shared_id >= 0) {
+        const TileDesc *d = &op->shared.d;
+
+        for (uint32_t r = 0; r < d->valid_rows; r++) {
+            for (uint32_t c = 0; c < d->valid_cols; c++) {
+                quarter[tile_shared_quarter(d, tile_storage_index(d, r, c))]++;
+            }
+        }
+    }
+    for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
+        if (!(op->mask & (1u << pe))) {
+            continue;
+        }
+        for (unsigned i = 0; i < op->n_new; i++) {
+            const TileDesc *d = &op->dst[i].t.d;
+
+            if (op->dst[i].t.mask & (1u << pe)) {
+                w.elements[pe] += (uint64_t)d->valid_rows * d->valid_cols;
+            }
+        }
+        w.elements[pe] += quarter[pe] + op->elements_stored[pe];
+        w.bytes_to_tile[pe] = DIV_ROUND_UP(op->bits_loaded[pe], 8);
+        w.bytes_to_memory[pe] = DIV_ROUND_UP(op->bits_stored[pe], 8);
+        if (form_base == TILE_STATS_FORM_CUBE) {
+            w.macs[pe] = (uint64_t)(tile_op_lb(op, 0) ?: 1) * (tile_op_lb(op, 1) ?: 1) *
+                         (tile_op_lb(op, 2) ?: 1);
+        }
+    }
+    tile_stats_record_op(tile_core_stats(tile_core), &w, &op->f->cap);
+}
+
 /* ---- A Tile block: the engine dispatch table ---- */
 
 /* The BSTART's class (selector[19:16]): 1 TLSU or TEPL, 3 CUBE. */
@@ -207,10 +259,11 @@ static const struct {
     const char *engine;
     bool (*claims)(uint32_t bstart);
     void (*commit)(TileOp *op);
+    unsigned stats_form;        /* its first form in the utilization counters */
 } tile_engines[] = {
-    { "CUBE", is_matrix_bstart, tile_cube_commit },
-    { "VEC / SFU (BSTART.TEPL)", tile_insn_is_tepl, tepl_commit },
-    { "TLSU", is_any_bstart, tile_tlsu_commit },
+    { "CUBE", is_matrix_bstart, tile_cube_commit, TILE_STATS_FORM_CUBE },
+    { "VEC / SFU (BSTART.TEPL)", tile_insn_is_tepl, tepl_commit, TILE_STATS_FORM_TEPL },
+    { "TLSU", is_any_bstart, tile_tlsu_commit, TILE_STATS_FORM_TLSU },
 };
 
 /* The Tile operation of a committing TILE block: all its checks, then
@@ -241,6 +294,7 @@ static void tile_op_commit(CPUTileState *env, uint64_t pc, uintptr_t ra)
     for (unsigned i = 0; i < ARRAY_SIZE(tile_engines); i++) {
         if (tile_engines[i].claims(env->blk.ext.tile_op)) {
             tile_engines[i].commit(op);
+            count_op(op, tile_core, tile_engines[i].stats_form);
             break;
         }
     }
@@ -307,6 +361,7 @@ uint64_t tile_block_commit(CPUTileState *env, uint64_t pc, uint64_t cont, uintpt
 {
     uint64_t next = tile_block_selects_target(env) ? env->blk.bpc_tgt : cont;
     uint32_t catr = env->blk.ext.hdr.catr;
+    bool tile_block = env->blk.btype == TILE_BTYPE_TILE;
 
     if ((cont & 1) || (next & 1)) {
         tile_raise_exception(env, EXCP_INST_PC_FAULT, next, ra);
@@ -322,6 +377,10 @@ uint64_t tile_block_commit(CPUTileState *env, uint64_t pc, uint64_t cont, uintpt
     trace_tile_block_commit(env->blk.bpc_cur, env->blk.kind, next != cont, next);
     block_clear(env);
     if (catr & TILE_CATR_TRAP) {
+        if (tile_block && env_archcpu(env)->tile_core) {
+            tile_stats_record_fault(tile_core_stats(env_archcpu(env)->tile_core),
+                                    TILE_STATS_FAULT_POST_COMMIT);
+        }
         env->fault_kind = TILE_FAULT_POST_COMMIT;
         raise_after(env, EXCP_BUNDLE_TRAP, next, next);
     }

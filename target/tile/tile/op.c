@@ -22,11 +22,24 @@
 #include "numeric/vec_elem.h"
 #include "trace.h"
 
+/* The utilization counters of the Core's tile-core device (docs/tile-core.md). */
+static void count_fault(CPUTileState *env, TileStatsFault kind)
+{
+    Object *tile_core = env_archcpu(env)->tile_core;
+
+    if (tile_core) {
+        tile_stats_record_fault(tile_core_stats(tile_core), kind);
+    }
+}
+
 void tile_engine_fault(CPUTileState *env, TileFaultKind kind, uint64_t pc, uintptr_t ra,
                        const char *why)
 {
     qemu_log_mask(LOG_GUEST_ERROR, "tile: %s at 0x%" PRIx64 ": %s\n",
                   tile_fault_name(EXCP_BUNDLE_TRAP, kind), pc, why);
+    count_fault(env, kind == TILE_FAULT_ALLOCATION ? TILE_STATS_FAULT_ALLOCATION :
+                     kind == TILE_FAULT_BUNDLE ? TILE_STATS_FAULT_BUNDLE :
+                     TILE_STATS_FAULT_LEGALITY);
     env->fault_kind = kind;
     tile_raise_exception(env, EXCP_BUNDLE_TRAP, pc, ra);
 }
@@ -184,15 +197,17 @@ void tile_op_probe(TileOp *op, uint64_t addr, unsigned bytes, bool write)
     CPUState *cs = env_cpu(op->env);
 
     if (bytes > 1 && (addr & (bytes - 1))) {
+        count_fault(op->env, TILE_STATS_FAULT_DATA_ALIGN);
         tile_raise_exception(op->env, EXCP_DATA_ALIGN_FAULT, addr, op->ra);
     }
     if (!address_space_access_valid(cs->as, addr, bytes, write, MEMTXATTRS_UNSPECIFIED) ||
         !tile_data_access_permitted(op->env, addr, bytes)) {
+        count_fault(op->env, TILE_STATS_FAULT_DATA_PAGE);
         tile_raise_exception(op->env, EXCP_DATA_PAGE_FAULT, addr, op->ra);
     }
 }
 
-uint64_t tile_op_load(TileOp *op, uint64_t addr, unsigned bytes)
+static uint64_t load_bytes(TileOp *op, uint64_t addr, unsigned bytes)
 {
     switch (bytes) {
     case 1:
@@ -206,7 +221,7 @@ uint64_t tile_op_load(TileOp *op, uint64_t addr, unsigned bytes)
     }
 }
 
-void tile_op_store(TileOp *op, uint64_t addr, unsigned bytes, uint64_t value)
+static void store_bytes(TileOp *op, uint64_t addr, unsigned bytes, uint64_t value)
 {
     switch (bytes) {
     case 1:
@@ -222,6 +237,67 @@ void tile_op_store(TileOp *op, uint64_t addr, unsigned bytes, uint64_t value)
         cpu_stq_le_data_ra(op->env, addr, value, op->ra);
         break;
     }
+}
+
+uint64_t tile_op_load(TileOp *op, unsigned pe, uint64_t addr, unsigned bytes)
+{
+    op->bits_loaded[pe] += 8 * bytes;
+    return load_bytes(op, addr, bytes);
+}
+
+void tile_op_store(TileOp *op, unsigned pe, uint64_t addr, unsigned bytes, uint64_t value)
+{
+    op->bits_stored[pe] += 8 * bytes;
+    op->elements_stored[pe]++;
+    store_bytes(op, addr, bytes, value);
+}
+
+uint64_t tile_op_load_nibble(TileOp *op, unsigned pe, uint64_t addr, bool high)
+{
+    op->bits_loaded[pe] += 4;
+    return (load_bytes(op, addr, 1) >> (high ? 4 : 0)) & 0xf;
+}
+
+void tile_op_store_nibble(TileOp *op, unsigned pe, uint64_t addr, bool high, uint64_t value)
+{
+    unsigned sh = high ? 4 : 0;
+    uint64_t byte = load_bytes(op, addr, 1);
+
+    op->bits_stored[pe] += 4;
+    op->elements_stored[pe]++;
+    store_bytes(op, addr, 1, (byte & ~(0xfull << sh)) | ((value & 0xf) << sh));
+}
+
+uint64_t tile_op_cas(TileOp *op, unsigned pe, uint64_t addr, unsigned bytes,
+                     uint64_t expected, uint64_t replacement)
+{
+    CPUTileState *env = op->env;
+    uint64_t old;
+
+    switch (bytes) {
+    case 1:
+        old = cpu_atomic_cmpxchgb_mmu(env, addr, expected, replacement,
+                                      make_memop_idx(MO_UB, 0), op->ra);
+        break;
+    case 2:
+        old = cpu_atomic_cmpxchgw_le_mmu(env, addr, expected, replacement,
+                                         make_memop_idx(MO_LEUW | MO_ALIGN, 0), op->ra);
+        break;
+    case 4:
+        old = cpu_atomic_cmpxchgl_le_mmu(env, addr, expected, replacement,
+                                         make_memop_idx(MO_LEUL | MO_ALIGN, 0), op->ra);
+        break;
+    default:
+        old = cpu_atomic_cmpxchgq_le_mmu(env, addr, expected, replacement,
+                                         make_memop_idx(MO_LEUQ | MO_ALIGN, 0), op->ra);
+        break;
+    }
+    op->bits_loaded[pe] += 8 * bytes;
+    if (old == expected) {
+        op->bits_stored[pe] += 8 * bytes;
+        op->elements_stored[pe]++;
+    }
+    return old;
 }
 
 /*

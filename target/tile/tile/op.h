@@ -82,6 +82,13 @@ typedef struct TileOp {
     TileNew dst[3];
     int shared_id;              /* the Shared register to replace, or -1 */
     TileShared shared;
+
+    /* what each PE moved between memory and tiles, in bits, and the
+     * elements it stored: kept by the memory functions below for the
+     * utilization counters (tile/commit.c) */
+    uint64_t bits_loaded[TILE_POOL_PES];
+    uint64_t bits_stored[TILE_POOL_PES];
+    uint64_t elements_stored[TILE_POOL_PES];
 } TileOp;
 
 G_NORETURN void tile_engine_fault(CPUTileState *env, TileFaultKind kind, uint64_t pc,
@@ -112,10 +119,20 @@ void tile_op_alloc_payloads(TileOp *op);
 /* Make every planned effect visible. */
 void tile_op_install(TileOp *op);
 
-/* Memory: probes raise Fault_DataAlignment / Fault_DataPage (arg = addr). */
+/*
+ * Memory: probes raise Fault_DataAlignment / Fault_DataPage (arg = addr).
+ * A load or store moves one element of PE pe between memory and a tile;
+ * a 4-bit element is the low (even column) or high nibble of its byte,
+ * and its store keeps the other nibble.
+ */
 void tile_op_probe(TileOp *op, uint64_t addr, unsigned bytes, bool write);
-uint64_t tile_op_load(TileOp *op, uint64_t addr, unsigned bytes);
-void tile_op_store(TileOp *op, uint64_t addr, unsigned bytes, uint64_t value);
+uint64_t tile_op_load(TileOp *op, unsigned pe, uint64_t addr, unsigned bytes);
+void tile_op_store(TileOp *op, unsigned pe, uint64_t addr, unsigned bytes, uint64_t value);
+uint64_t tile_op_load_nibble(TileOp *op, unsigned pe, uint64_t addr, bool high);
+void tile_op_store_nibble(TileOp *op, unsigned pe, uint64_t addr, bool high, uint64_t value);
+/* Atomically: old = [addr]; if old == expected, [addr] = replacement; old. */
+uint64_t tile_op_cas(TileOp *op, unsigned pe, uint64_t addr, unsigned bytes,
+                     uint64_t expected, uint64_t replacement);
 
 /*
  * The raw pad element of a type for a B.DATR PadValue (0 Zero, 1 Max,

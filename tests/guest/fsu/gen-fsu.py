@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Writes tests/guest/fsu/ieee.s and pto-v0.s.
+"""Writes tests/guest/fsu/ieee.s, pto-v0.s and fexp-modes.s.
 
 Expected results come from an independent model: exact rational arithmetic
 (fractions.Fraction) rounded to the destination format here, cross-checked
-against Python's own binary64 floats and struct's binary32 packing.  It
+against Python's own binary64 floats and struct's binary32 packing; for
+FEXP in each rounding mode, the mpmath model of
+tests/guest/tile/gen-sfu-elem.py (correct rounding, no input skipped).  It
 never runs the emulator.  Run: python3 tests/guest/fsu/gen-fsu.py
 """
 import math
 import os
+import random
 import struct
+import sys
 from fractions import Fraction as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -518,7 +522,48 @@ def ptov0():
     return o, hdr
 
 
+def fexp_modes():
+    """FEXP.D and FEXP.S in the four CORE_STATE rounding modes: special,
+    boundary and seeded random inputs; the result and the flags of each."""
+    sys.path.insert(0, os.path.join(HERE, '..', 'tile'))
+    from genmod import load
+    S = load('gen-sfu-elem')
+    rng = random.Random(0xFE4B)
+    o = Out('FEXP in every rounding mode, correctly rounded (mpmath model)')
+    # CORE_STATE[39:37] -> the B.DATR RMode numbering of the model
+    modes = [(0, 1, 'rne'), (1, 3, 'rtm'), (2, 4, 'rtp'), (3, 2, 'rtz')]
+    inputs = {'fp64': [0, 1 << 63, 0x7FF0000000000000, 0xFFF0000000000000,
+                       0x7FF4000000000000, 0x7FF8000000000000, 1, 0x8000000000000001,
+                       d2b(1.0), d2b(-1.0), d2b(709.78), d2b(709.79), d2b(-745.1),
+                       d2b(-708.4), d2b(2.0 ** -60), d2b(-2.0 ** -60), d2b(2.0 ** -81),
+                       d2b(-2.0 ** -81), d2b(0.6931471805599453)],
+              'fp32': [0, 1 << 31, 0x7F800000, 0xFF800000, 0x7FA00000, 1,
+                       f2b(1.0), f2b(-1.0), f2b(88.72), f2b(88.73), f2b(-103.9),
+                       f2b(-87.3), f2b(2.0 ** -30), f2b(-2.0 ** -30), f2b(0.6931472)]}
+    for t in inputs:
+        for _ in range(12):     # 232 cases in all: the case numbers stay below 256
+            x = rng.uniform(-50, 50) if rng.random() < 0.7 else rng.uniform(-800, 800)
+            inputs[t].append(d2b(x) if t == 'fp64' else f2b(x))
+    st = {'fp64': 0, 'fp32': 1}
+    for field, mode, name in modes:
+        o.body.append('    li64 0x%x' % (field << 37))
+        o.body.append('    or zero, x3, ->s5')
+        for t, raws in inputs.items():
+            for raw in raws:
+                want, flags = S.unary(t, 'exp', raw, False, mode)
+                o.case('fexp %s %s 0x%x' % (name, t, raw), [('a0', raw)],
+                       'fexp a0, ->a1, srctype=%d' % st[t], 'a1', want)
+                # the flags of this FEXP alone: CORE_STATE was written (flags
+                # cleared, the mode set) before it
+                o.body[-4:-4] = ['    bstart.sys fall', '    ssrset s5, SR_CORE_STATE',
+                                 '    bstop']
+                o.body += ['    bstart.sys fall', '    ssrget SR_CORE_STATE, ->a5', '    bstop',
+                           '    check_eq a5, 0x%x' % (field << 37 | flags << 32)]
+    return o
+
+
 def main():
+    open(os.path.join(HERE, 'fexp-modes.s'), 'w').write(fexp_modes().text())
     o = ieee()
     open(os.path.join(HERE, 'ieee.s'), 'w').write(o.text())
     o, hdr = ptov0()

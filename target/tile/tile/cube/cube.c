@@ -15,17 +15,17 @@
  * (made by the CUBE transport TLOADs), Shared A and B row-major
  * registers; MX scales (E8M0) and bias are row-major tiles.  Every check
  * is made before any effect (tile/op.h); the products run on the
- * kernels of cube_kernel.c over operands decoded once (cube_decode.c).
+ * kernels of numeric/gemm.c over operands decoded once (numeric/gemm_decode.c).
  */
 
 #include "qemu/osdep.h"
-#include <math.h>
 #include "qemu/log.h"
 #include "cpu.h"
 #include "tile/engines.h"
 #include "numeric/tile_numeric.h"
-#include "tile/cube/cube_decode.h"
-#include "tile/cube/cube_kernel.h"
+#include "numeric/gemm_decode.h"
+#include "numeric/gemm.h"
+#include "numeric/vec_elem.h"
 #include "tile/cube/cube_post.h"
 
 enum { ACC_F32 = 1, ACC_S32 = 17, ACC_U32 = 25 };
@@ -491,37 +491,6 @@ static unsigned scale_b(CubeOp *c, unsigned pe, uint32_t kb, uint32_t n)
                          : local_raw(c->SB, pe, kb, n);
 }
 
-/*
- * acc + t rounded once to FP32 (t exact in a double): the sum is formed
- * with round-to-odd in double precision, which a second rounding to FP32
- * cannot spoil (53 >= 24 + 2 bits).
- */
-static float add_round_once(float acc, double t)
-{
-    double a = acc, s = a + t, bb, e;
-    uint64_t u;
-
-    if (!isfinite(s)) {
-        return (float)s;
-    }
-    bb = s - a;
-    e = (a - (s - bb)) + (t - bb);      /* the exact error of s */
-    if (e != 0) {
-        memcpy(&u, &s, 8);
-        if ((e > 0) != (s > 0)) {
-            u -= 1;                     /* s was rounded away from zero */
-        }
-        u |= 1;
-        memcpy(&s, &u, 8);
-    }
-    return (float)s;
-}
-
-static double e8m0(unsigned raw)
-{
-    return raw == 0xff ? NAN : ldexp(1.0, (int)raw - 127);
-}
-
 /* ---- The product on one PE ---- */
 
 static void product_pe(CubeOp *c, unsigned pe, uint32_t *acc)
@@ -555,37 +524,23 @@ static void product_pe(CubeOp *c, unsigned pe, uint32_t *acc)
             }
         }
     } else if (c->mx) {
-        /* each term (a * 2^(sa-127)) * (b * 2^(sb-127)) exact, fused once into FP32 */
+        uint32_t kb = (c->K + 31) / 32;
         g_autofree float *fa = g_new(float, mk);
         g_autofree float *fb = g_new(float, kn);
+        g_autofree uint8_t *sa = c->a_scaled ? g_new(uint8_t, (size_t)c->M * kb) : NULL;
+        g_autofree uint8_t *sb = c->b_scaled ? g_new(uint8_t, (size_t)kb * c->N) : NULL;
+        CubeGemmMxF32 g = { c->M, c->N, c->K, fa, c->K, fb, c->N, sa, kb, sb, c->N,
+                            (float *)acc, c->N };
 
         cube_decode_f32(c->atype, ra, mk, fa);
         cube_decode_f32(c->btype, rb, kn, fb);
-        for (uint32_t m = 0; m < c->M; m++) {
-            for (uint32_t n = 0; n < c->N; n++) {
-                float v;
-                memcpy(&v, &acc[m * c->N + n], 4);
-                for (uint32_t k = 0; k < c->K; k++) {
-                    double t = (double)fa[m * c->K + k] * fb[k * c->N + n];
-                    if (c->a_scaled) {
-                        t *= e8m0(scale_a(c, pe, m, k / 32));
-                    }
-                    if (c->b_scaled) {
-                        t *= e8m0(scale_b(c, pe, k / 32, n));
-                    }
-                    v = isnan(t) ? NAN : add_round_once(v, t);
-                }
-                if (isnan(v)) {
-                    v = NAN;
-                }
-                memcpy(&acc[m * c->N + n], &v, 4);
-            }
+        for (uint32_t i = 0; sa && i < c->M * kb; i++) {
+            sa[i] = scale_a(c, pe, i / kb, i % kb);
         }
-        for (size_t i = 0; i < mn; i++) {
-            if ((acc[i] & 0x7fffffffu) > 0x7f800000u) {
-                acc[i] = 0x7fc00000u;
-            }
+        for (uint32_t i = 0; sb && i < kb * c->N; i++) {
+            sb[i] = scale_b(c, pe, i / c->N, i % c->N);
         }
+        cube_gemm_mx_f32(&g);
     } else if (c->acc_type == ACC_F32) {
         g_autofree float *fa = g_new(float, mk);
         g_autofree float *fb = g_new(float, kn);
@@ -609,14 +564,9 @@ static void product_pe(CubeOp *c, unsigned pe, uint32_t *acc)
             for (uint32_t n = 0; n < c->N; n++) {
                 uint32_t b = (uint32_t)local_raw(c->Bias, pe, 0, n), *p = &acc[m * c->N + n];
                 if (c->acc_type == ACC_F32 && !pto_v0) {
-                    float x, y;
-                    memcpy(&x, p, 4);
-                    memcpy(&y, &b, 4);
-                    x = x + y;
-                    memcpy(p, &x, 4);
-                    if ((*p & 0x7fffffffu) > 0x7f800000u) {
-                        *p = 0x7fc00000u;
-                    }
+                    unsigned no_flags = 0;      /* the addition records none */
+
+                    *p = (uint32_t)vec_binary(TILE_DT_FP32, VEC_ADD, *p, b, false, &no_flags);
                 } else {
                     *p += b;
                 }
@@ -627,31 +577,12 @@ static void product_pe(CubeOp *c, unsigned pe, uint32_t *acc)
 
 /* ---- Post-processing and reductions ---- */
 
-static bool is_snan32(uint32_t v)
-{
-    return (v & 0x7f800000u) == 0x7f800000u && (v & 0x007fffffu) && !(v & 0x00400000u);
-}
-
-/* MAX in the accumulator type (the TMAX rule: a NaN loses to a number; an
- * sNaN operand raises NV) */
+/* MAX in the accumulator type: the TMAX rule (a NaN loses to a number;
+ * an sNaN operand raises NV; +0 above -0; a tie keeps a) */
 static uint32_t acc_max(CubeOp *c, unsigned type, uint32_t a, uint32_t b)
 {
-    if (type == ACC_F32) {
-        if (is_snan32(a) || is_snan32(b)) {
-            c->flags |= TILE_NUM_NV;
-        }
-        float x, y;
-        memcpy(&x, &a, 4);
-        memcpy(&y, &b, 4);
-        if (isnan(x) && isnan(y)) {
-            return 0x7fc00000u;
-        }
-        if (isnan(x) || (!isnan(y) && y > x) || (x == 0 && y == 0 && !signbit(y))) {
-            return b;
-        }
-        return a;
-    }
-    return type == ACC_S32 ? ((int32_t)b > (int32_t)a ? b : a) : (b > a ? b : a);
+    /* the ACC_* codes are the accumulator's DataType codes */
+    return (uint32_t)vec_binary(type, VEC_MAX, a, b, false, &c->flags);
 }
 
 /* |v|; the S32 |INT_MIN| saturates with OF */

@@ -3,24 +3,15 @@
  * B.FPATR post-processing of one CUBE accumulator element (see
  * cube_post.h).
  *
- * Every intermediate value is held in a double, exactly: the source is an
- * FP32 (24-bit significand) or a 32-bit integer, the multiplier an FP19
- * (11-bit significand), so the product has at most 43 significant bits and
- * an exponent within [-285, 257].  Rounding therefore happens once, in the
- * encoders below, which follow the profile's reference encoders rather
- * than IEEE 754 where the two differ:
- *   - FP16 / BF16 / FP32 overflow to infinity whatever the rounding mode
- *     (the largest finite value only with Sat);
- *   - E4M3 / HiF8 overflow when the magnitude exceeds the largest finite
- *     value before rounding, and otherwise take the closest finite code
- *     under the mode (so a negative value that rounds to zero gives +0);
- *   - UF is raised for an inexact result whose source magnitude is below
- *     the smallest normal (E4M3 / HiF8), or whose rounding went through
- *     the subnormal path (FP16 / BF16 / FP32), even when it rounded up to
- *     the smallest normal.
+ * Every intermediate value is exact (TileNumExact): the source is an FP32
+ * (24-bit significand) or a 32-bit integer, the multiplier an FP19 (11-bit
+ * significand), so the product has at most 43 significant bits.  Rounding
+ * happens once, in the numeric core: integer destinations through
+ * tile_num_round() (wrapping, or clamping with Sat), floating ones through
+ * the profile's reference encoders, tile_num_round_reference(), which
+ * differ from IEEE 754 in overflow, the sign of a zero E4M3 result and
+ * before-rounding UF (tile_numeric.h).
  */
-#include <math.h>
-
 #include "tile/cube/cube_post.h"
 #include "numeric/tile_numeric.h"
 
@@ -127,15 +118,15 @@ static bool fp19_positive_normal(uint32_t f)
     return !(f & 0x40000) && fp19_exp(f) != 0 && fp19_exp(f) != 0xff;
 }
 
-/* The value of a finite FP19 (subnormals included, for completeness:
+/* The exact value of a finite FP19 (subnormals included, for completeness:
  * legal words never carry one). */
-static double fp19_value(uint32_t f)
+static TileNumExact fp19_value(uint32_t f)
 {
     unsigned e = fp19_exp(f), frac = f & 0x3ff;
-    double mag = e ? ldexp(1024 + frac, (int)e - 127 - 10)
-                   : ldexp(frac, -136);
+    TileNumExact x = { .neg = (f & 0x40000) != 0, .sig = e ? 1024 + frac : frac,
+                       .exp = e ? (int)e - 127 - 10 : -136 };
 
-    return (f & 0x40000) ? -mag : mag;
+    return x;
 }
 
 static uint32_t qp_scale_fp19(uint64_t word)
@@ -196,345 +187,8 @@ bool cube_post_datr_legal(unsigned prequant, unsigned rmode, bool sat)
 }
 
 /* ---------------------------------------------------------------------
- * Rounding to an integer
+ * Destinations
  */
-
-/* Round the exact value v to an integer under rm (the reference profile's
- * nearest mode is ties-to-even). */
-static double round_int(double v, TileRound rm)
-{
-    bool neg = v < 0;
-    double m = fabs(v), lo = floor(m), fr = m - lo, r = lo;
-    bool lo_odd = fmod(lo, 2.0) != 0;
-
-    switch (rm) {
-    case TILE_RND_RTZ:
-        break;
-    case TILE_RND_RDN:
-        r = (neg && fr > 0) ? lo + 1 : lo;
-        break;
-    case TILE_RND_RUP:
-        r = (!neg && fr > 0) ? lo + 1 : lo;
-        break;
-    case TILE_RND_RNA:
-        r = fr >= 0.5 ? lo + 1 : lo;
-        break;
-    case TILE_RND_RTO:
-        r = (fr > 0 && !lo_odd) ? lo + 1 : lo;
-        break;
-    case TILE_RND_RHB:
-        /* Ties toward +infinity: up in magnitude only when positive. */
-        r = (fr > 0.5 || (fr == 0.5 && !neg)) ? lo + 1 : lo;
-        break;
-    case TILE_RND_RNE:
-    default:
-        r = (fr > 0.5 || (fr == 0.5 && lo_odd)) ? lo + 1 : lo;
-        break;
-    }
-    return neg ? -r : r;
-}
-
-/* ---------------------------------------------------------------------
- * Destination encoders (value is exact and finite)
- */
-
-static unsigned out_width(TileDType t)
-{
-    switch (t) {
-    case TILE_DT_S4X2:
-        return 4;
-    case TILE_DT_S8:
-    case TILE_DT_E4M3:
-    case TILE_DT_HIF8:
-        return 8;
-    case TILE_DT_S16:
-    case TILE_DT_FP16:
-    case TILE_DT_BF16:
-        return 16;
-    default:
-        return 32;
-    }
-}
-
-static uint64_t out_mask(TileDType t)
-{
-    return (1ull << out_width(t)) - 1;
-}
-
-static void int_range(TileDType t, double *min, double *max)
-{
-    if (t == TILE_DT_U32) {
-        *min = 0;
-        *max = 4294967295.0;
-    } else {
-        *max = ldexp(1, (int)out_width(t) - 1) - 1;
-        *min = -*max - 1;
-    }
-}
-
-/* Round to an integer, then either clamp (Sat) or wrap to the width when
- * out of range. */
-static uint64_t int_encode(double y, TileDType t, TileRound rm, bool sat,
-                           unsigned *flags)
-{
-    double r = round_int(y, rm), min, max;
-
-    int_range(t, &min, &max);
-    if (r < min || r > max) {
-        *flags |= TILE_NUM_OF | TILE_NUM_NX;
-        if (sat) {
-            r = r < min ? min : max;
-        } else {
-            /* r modulo 2^32 is exact; the width is at most 32. */
-            r = fmod(r, 4294967296.0);
-        }
-    } else if (r != y) {
-        *flags |= TILE_NUM_NX;
-    }
-    return (uint64_t)(int64_t)r & out_mask(t);
-}
-
-/* The exponent e of m = 1.f * 2^e (m > 0). */
-static int norm_exp(double m)
-{
-    int e;
-
-    frexp(m, &e);
-    return e - 1;
-}
-
-static uint64_t fp32_encode(double x, TileRound rm, bool sat, unsigned *flags)
-{
-    unsigned f = 0;
-    bool neg = x < 0;
-    double m = fabs(x), s, r;
-    uint32_t sign = neg ? 0x80000000u : 0, res;
-    int e;
-
-    if (x == 0) {
-        return 0;
-    }
-    e = norm_exp(m);
-    if (e > 127) {
-        res = sign | 0x7f800000u;
-        f = TILE_NUM_OF | TILE_NUM_NX;
-    } else if (e < -126) {
-        /* Subnormal range, in units of 2^-149. */
-        s = ldexp(m, 149);
-        r = fabs(round_int(neg ? -s : s, rm));
-        res = sign | (uint32_t)r;
-        f = r != s ? TILE_NUM_UF | TILE_NUM_NX : 0;
-    } else {
-        int be = e + 127;
-
-        s = ldexp(m, 23 - e);
-        r = fabs(round_int(neg ? -s : s, rm));
-        f = r != s ? TILE_NUM_NX : 0;
-        if (r == 0x1000000) {
-            r = 0x800000;
-            be++;
-        }
-        if (be >= 255) {
-            res = sign | 0x7f800000u;
-            f = TILE_NUM_OF | TILE_NUM_NX;
-        } else {
-            res = sign | (uint32_t)be << 23 | ((uint32_t)r - 0x800000u);
-        }
-    }
-    if (sat && (f & TILE_NUM_OF)) {
-        res = sign | 0x7f7fffffu;
-    }
-    *flags |= f;
-    return res;
-}
-
-static uint64_t b16_encode(double x, bool bf16, TileRound rm, bool sat,
-                           unsigned *flags)
-{
-    const unsigned fb = bf16 ? 7 : 10, fs = 1u << fb;
-    const int bias = bf16 ? 127 : 15, emin = 1 - bias;
-    const int sub_exp = emin - (int)fb;     /* -133 / -24 */
-    const uint32_t ovf = sat ? (bf16 ? 0x7f7f : 0x7bff)
-                             : (bf16 ? 0x7f80 : 0x7c00);
-    bool neg = x < 0;
-    double m = fabs(x), s, r;
-    uint32_t sign = neg ? 0x8000 : 0;
-    int e, be;
-
-    if (x == 0) {
-        return 0;
-    }
-    e = norm_exp(m);
-    if (e > bias) {
-        *flags |= TILE_NUM_OF | TILE_NUM_NX;
-        return sign | ovf;
-    }
-    if (e < emin) {
-        /* Gradual underflow; rounding up to fs gives the smallest normal
-         * and still counts as an underflow. */
-        s = ldexp(m, -sub_exp);
-        r = fabs(round_int(neg ? -s : s, rm));
-        if (r != s) {
-            *flags |= TILE_NUM_UF | TILE_NUM_NX;
-        }
-        return sign | (uint32_t)r;
-    }
-    s = ldexp(m, (int)fb - e);
-    r = fabs(round_int(neg ? -s : s, rm));
-    be = e + bias;
-    if (r == 2.0 * fs) {
-        r = fs;
-        be++;
-    }
-    if (be >= 2 * bias + 1) {
-        *flags |= TILE_NUM_OF | TILE_NUM_NX;
-        return sign | ovf;
-    }
-    if (r != s) {
-        *flags |= TILE_NUM_NX;
-    }
-    return sign | (uint32_t)be << fb | ((uint32_t)r - fs);
-}
-
-/*
- * Of two distinct-or-equal finite candidates c and b, whether c is
- * strictly closer to t (1), strictly farther (-1) or as close (0).
- * Compared against the midpoint, which is exact for these short values.
- */
-static int closer(double t, double c, double b)
-{
-    double mid = (c + b) / 2;
-
-    if (c == b || t == mid) {
-        return 0;
-    }
-    return (c > b) == (t > mid) ? 1 : -1;
-}
-
-static bool fp8_candidate(TileDType t, unsigned code, bool need_valid,
-                          double *val)
-{
-    TileNumClass k = tile_num_classify(t, code);
-
-    if (tile_num_class_is_nan(k) || tile_num_class_is_inf(k) ||
-        (need_valid && k == TILE_NUM_INVALID)) {
-        return false;
-    }
-    *val = tile_num_to_double(t, code);
-    return true;
-}
-
-/* Whether candidate c (code cc) replaces the best so far b (code bc). */
-static bool fp8_better(double x, bool neg, TileRound rm, double c,
-                       unsigned cc, double b, unsigned bc)
-{
-    int k;
-
-    switch (rm) {
-    case TILE_RND_RUP:
-        return c < b;
-    case TILE_RND_RDN:
-        return c > b;
-    case TILE_RND_RTZ:
-    case TILE_RND_RTO:
-        return neg ? c < b : c > b;
-    default:
-        break;
-    }
-    k = closer(x, c, b);
-    if (k) {
-        return k > 0;
-    }
-    switch (rm) {
-    case TILE_RND_RNE:
-        return !(cc & 1) && (bc & 1);
-    case TILE_RND_RNA:
-        return fabs(c) > fabs(b);
-    default:                    /* RHB: the numerically greater */
-        return c > b;
-    }
-}
-
-static uint64_t fp8_encode(double x, TileDType t, TileRound rm, bool sat,
-                           unsigned *flags)
-{
-    const bool e4m3 = t == TILE_DT_E4M3;
-    const double max = e4m3 ? 448.0 : 32768.0;
-    const double min_normal = e4m3 ? ldexp(1, -6) : ldexp(1, -15);
-    bool neg = x < 0, found = false;
-    double m = fabs(x), best = 0, c;
-    unsigned code, best_code = 0;
-
-    if (x == 0) {
-        return 0;
-    }
-    if (m > max) {
-        *flags |= TILE_NUM_OF | TILE_NUM_NX;
-        if (sat) {
-            return e4m3 ? (neg ? 0xfe : 0x7e) : (neg ? 0xee : 0x6e);
-        }
-        return e4m3 ? 0x7f : (neg ? 0xef : 0x6f);
-    }
-    for (code = 0; code < 256; code++) {
-        bool eligible = true;
-
-        if (!fp8_candidate(t, code, true, &c)) {
-            continue;
-        }
-        if (rm == TILE_RND_RUP) {
-            eligible = c >= x;
-        } else if (rm == TILE_RND_RDN) {
-            eligible = c <= x;
-        } else if (rm == TILE_RND_RTZ || rm == TILE_RND_RTO) {
-            eligible = neg ? (c <= 0 && c >= x) : (c >= 0 && c <= x);
-        }
-        if (eligible &&
-            (!found || fp8_better(x, neg, rm, c, code, best, best_code))) {
-            found = true;
-            best = c;
-            best_code = code;
-        }
-    }
-    if (rm == TILE_RND_RTO && best != x && !(best_code & 1)) {
-        /* To odd: the nearest odd code farther from zero. */
-        bool odd_found = false;
-        double odd = best;
-        unsigned odd_code = best_code;
-
-        for (code = 1; code < 256; code += 2) {
-            if (!fp8_candidate(t, code, false, &c)) {
-                continue;
-            }
-            if ((neg ? c < best : c > best) &&
-                (!odd_found || (neg ? c > odd : c < odd))) {
-                odd_found = true;
-                odd = c;
-                odd_code = code;
-            }
-        }
-        best = odd;
-        best_code = odd_code;
-    }
-    if (best != x) {
-        *flags |= m < min_normal ? TILE_NUM_UF | TILE_NUM_NX : TILE_NUM_NX;
-    }
-    return best_code;
-}
-
-static uint64_t float_encode(double x, TileDType t, TileRound rm, bool sat,
-                             unsigned *flags)
-{
-    switch (t) {
-    case TILE_DT_FP32:
-        return fp32_encode(x, rm, sat, flags);
-    case TILE_DT_FP16:
-        return b16_encode(x, false, rm, sat, flags);
-    case TILE_DT_BF16:
-        return b16_encode(x, true, rm, sat, flags);
-    default:
-        return fp8_encode(x, t, rm, sat, flags);
-    }
-}
 
 static bool is_int_type(TileDType t)
 {
@@ -544,12 +198,12 @@ static bool is_int_type(TileDType t)
 
 static uint64_t int_min_raw(TileDType t)
 {
-    return t == TILE_DT_U32 ? 0 : (out_mask(t) >> 1) + 1;
+    return tile_dtype_info(t)->min_raw;
 }
 
 static uint64_t int_max_raw(TileDType t)
 {
-    return t == TILE_DT_U32 ? 0xffffffffu : out_mask(t) >> 1;
+    return tile_dtype_info(t)->max_raw;
 }
 
 /* The largest finite value of the sign (the table's max / min). */
@@ -663,6 +317,27 @@ static int quant_offset(uint64_t qp, unsigned width)
     return (int)raw - ((raw >> (width - 1)) ? (1 << width) : 0);
 }
 
+/* Round the exact x to an integer, then saturate at the signed
+ * `width`-bit intermediate (OF NX) -> the intermediate integer. */
+static int64_t intermediate(const TileNumExact *x, TileRound rm, unsigned width,
+                            unsigned *flags)
+{
+    int64_t lim = INT64_C(1) << (width - 1), t;
+    unsigned f = 0;
+
+    if (x->sig && x->exp + 63 - __builtin_clzll(x->sig) >= 62) {
+        t = x->neg ? -lim - 1 : lim;        /* far out of range */
+    } else {
+        t = (int64_t)tile_num_round(TILE_DT_S64, x, rm, 0, &f);
+    }
+    if (t < -lim || t > lim - 1) {
+        *flags |= TILE_NUM_OF | TILE_NUM_NX;
+        return t < -lim ? -lim : lim - 1;
+    }
+    *flags |= f;
+    return t;
+}
+
 uint64_t cube_post_element(const CubePost *p, unsigned acc_type, uint32_t v,
                            uint64_t qp, uint64_t alpha, unsigned *flags)
 {
@@ -670,9 +345,9 @@ uint64_t cube_post_element(const CubePost *p, unsigned acc_type, uint32_t v,
     int out_code = cube_post_out_type(p->prequant, acc_type);
     TileDType src, out;
     TileNumClass k = TILE_NUM_POS_NORMAL;
+    TileNumExact scale = { .sig = 1 }, mult, x = { 0 };
     TileRound rm;
     bool neg;
-    double scale = 1.0, mult, x, lim;
     int off;
 
     if (out_code < 0 || p->relu > 3 || (p->prequant == 0 && p->relu == 0)) {
@@ -700,47 +375,39 @@ uint64_t cube_post_element(const CubePost *p, unsigned acc_type, uint32_t v,
     if (!neg || p->relu == 0) {
         mult = scale;
     } else if (p->relu == 1) {
-        mult = 0.0;
+        mult = (TileNumExact) { .sig = 0 };
     } else {
         mult = fp19_value((uint32_t)alpha & 0x7ffff);
     }
 
     if (tile_num_class_is_nan(k) ||
-        (tile_num_class_is_inf(k) && !(k == TILE_NUM_NEG_INF && mult == 0))) {
+        (tile_num_class_is_inf(k) && !(k == TILE_NUM_NEG_INF && mult.sig == 0))) {
         return special_result(k, out, p->sat, flags);
     }
 
-    if (src == TILE_DT_S32) {
-        x = (int32_t)v;
-    } else if (src == TILE_DT_U32) {
-        x = v;
-    } else if (k == TILE_NUM_NEG_INF) {
-        x = 0.0;                /* -inf under a zero slope */
-    } else {
-        x = tile_num_to_double(TILE_DT_FP32, v);
+    if (src == TILE_DT_S32 || src == TILE_DT_U32) {
+        tile_num_exact(src, v, &x);
+    } else if (k != TILE_NUM_NEG_INF) {     /* -inf under a zero slope: 0 */
+        tile_num_exact(TILE_DT_FP32, v, &x);
     }
-    x *= mult;                  /* exact, see the top of the file */
+    /* exact: at most 32 + 11 significant bits */
+    x.sig *= mult.sig;
+    x.exp += mult.exp;
+    x.neg ^= mult.neg;
 
     off = quant_offset(qp, m->offset_width);
-    if (k == TILE_NUM_NEG_ZERO && mult != 0 && off == 0 && !is_int_type(out)) {
+    if (k == TILE_NUM_NEG_ZERO && mult.sig != 0 && off == 0 && !is_int_type(out)) {
         return float_neg_zero(out);
     }
     if (m->offset_width) {
         /* Round and saturate at the S5 / S9 / S17 intermediate, then add
          * the offset and encode. */
-        double t = round_int(x, rm);
+        int64_t t = intermediate(&x, rm, m->offset_width, flags) + off;
 
-        lim = ldexp(1, m->offset_width - 1);
-        if (t < -lim || t > lim - 1) {
-            *flags |= TILE_NUM_OF | TILE_NUM_NX;
-            t = t < -lim ? -lim : lim - 1;
-        } else if (t != x) {
-            *flags |= TILE_NUM_NX;
-        }
-        return int_encode(t + off, out, rm, p->sat, flags);
+        x = (TileNumExact) { .neg = t < 0, .sig = t < 0 ? -(uint64_t)t : (uint64_t)t };
     }
     if (is_int_type(out)) {
-        return int_encode(x, out, rm, p->sat, flags);
+        return tile_num_round(out, &x, rm, p->sat ? TILE_NUM_SAT : TILE_NUM_WRAP, flags);
     }
-    return float_encode(x, out, rm, p->sat, flags);
+    return tile_num_round_reference(out, &x, rm, p->sat, flags);
 }

@@ -17,7 +17,7 @@
 #include "qemu/osdep.h"
 #include "cpu.h"
 #include "tile/engines.h"
-#include "tile/sfu/sfu_elem.h"
+#include "numeric/sfu_elem.h"
 #include "numeric/vec_elem.h"
 
 typedef enum SfuFamily {

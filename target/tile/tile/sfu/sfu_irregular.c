@@ -20,6 +20,8 @@
 #include "cpu.h"
 #include "tile/engines.h"
 #include "numeric/tile_numeric.h"
+#include "numeric/elem_order.h"
+#include "numeric/sfu_elem.h"
 
 static void histogram_commit(Tepl *v);
 static void sort_commit(Tepl *v);
@@ -62,39 +64,11 @@ static const TileBind *dst_binding(const TileOp *op, unsigned ordinal)
     g_assert_not_reached();
 }
 
-/* ---- Sorting order (TileSortLeftBefore) ---- */
+/* ---- Sorting (the order: numeric/elem_order.c tile_sort_before()) ---- */
 
 static bool sort_type(unsigned dt)
 {
     return dt == TILE_DT_FP32 || dt == TILE_DT_FP16;
-}
-
-/* Sign-magnitude to a key that orders as unsigned (TileFloatingOrderKey). */
-static uint64_t order_key(unsigned dt, uint64_t x)
-{
-    uint64_t sign = 1ull << (tile_dtype_bits(dt) - 1), all = (sign << 1) - 1;
-
-    x &= all;
-    return x & sign ? ~x & all : x | sign;
-}
-
-/* Numbers before NaNs in both directions; NaNs, +-0 and equal values are
- * "before" each other, which keeps the sort and the merge stable. */
-static bool left_before(unsigned dt, uint64_t l, uint64_t r, bool desc)
-{
-    TileNumClass lc = tile_num_classify(dt, l), rc = tile_num_classify(dt, r);
-
-    if (tile_num_class_is_nan(lc)) {
-        return tile_num_class_is_nan(rc);
-    }
-    if (tile_num_class_is_nan(rc)) {
-        return true;
-    }
-    if ((tile_num_class_is_zero(lc) && tile_num_class_is_zero(rc)) || l == r) {
-        return true;
-    }
-    return desc ? order_key(dt, l) > order_key(dt, r)
-                : order_key(dt, l) < order_key(dt, r);
 }
 
 /* flag0 (B.IOR RegSrc0) of each PE: 0 ascending, 1 descending, else TL. */
@@ -146,25 +120,6 @@ static void sort_check_complete(Tepl *v)
     }
 }
 
-typedef struct SortItem {
-    uint64_t x;
-    uint32_t idx;
-} SortItem;
-
-/* A stable insertion sort: the order the model's bubble passes give. */
-static void sort_group(unsigned dt, SortItem *a, unsigned n, bool desc)
-{
-    for (unsigned i = 1; i < n; i++) {
-        SortItem t = a[i];
-        unsigned j = i;
-        while (j > 0 && !left_before(dt, a[j - 1].x, t.x, desc)) {
-            a[j] = a[j - 1];
-            j--;
-        }
-        a[j] = t;
-    }
-}
-
 static void sort_commit(Tepl *v)
 {
     TileOp *op = v->op;
@@ -206,14 +161,14 @@ static void sort_commit(Tepl *v)
         for (uint32_t r = 0; r < s->d.valid_rows; r++) {
             for (uint32_t g = 0; g < s->d.valid_cols; g += w) {
                 unsigned n = MIN(w, s->d.valid_cols - g);
-                SortItem a[64];
+                TileSortItem a[64];
                 for (unsigned i = 0; i < n; i++) {
-                    a[i] = (SortItem) { tepl_elem(s, pe, r, g + i), i };
+                    a[i] = (TileSortItem) { tepl_elem(s, pe, r, g + i), i };
                 }
-                sort_group(v->dt, a, n, v->scalar[pe]);
+                tile_sort_group(v->dt, a, n, v->scalar[pe]);
                 for (unsigned i = 0; i < n; i++) {
                     tepl_store(v->d, pe, r, g + i, a[i].x);
-                    tepl_store(idx, pe, r, g + i, a[i].idx);
+                    tepl_store(idx, pe, r, g + i, a[i].index);
                 }
             }
         }
@@ -228,7 +183,7 @@ static void sort_commit(Tepl *v)
 static bool sequence_ordered(Tepl *v, const TileLocal *t, unsigned pe)
 {
     for (uint32_t c = 0; c + 1 < t->d.valid_cols; c++) {
-        if (!left_before(v->dt, tepl_elem(t, pe, 0, c), tepl_elem(t, pe, 0, c + 1),
+        if (!tile_sort_before(v->dt, tepl_elem(t, pe, 0, c), tepl_elem(t, pe, 0, c + 1),
                          v->scalar[pe])) {
             return false;
         }
@@ -278,7 +233,7 @@ static void mrgsort_commit(Tepl *v)
             uint64_t a = i < l->d.valid_cols ? tepl_elem(l, pe, 0, i) : 0;
             uint64_t b = j < r->d.valid_cols ? tepl_elem(r, pe, 0, j) : 0;
             bool left = j >= r->d.valid_cols ||
-                        (i < l->d.valid_cols && left_before(v->dt, a, b, v->scalar[pe]));
+                        (i < l->d.valid_cols && tile_sort_before(v->dt, a, b, v->scalar[pe]));
 
             tepl_put(v, pe, 0, k, left ? a : b);
             i += left;
@@ -371,92 +326,6 @@ static void histogram_commit(Tepl *v)
 
 /* ---- TQUANT / TDEQUANT (the reference profile's rules, in every profile) ---- */
 
-/* round_rm(x * mult + zp) of finite FP32 x, the sum exact (so rounded once),
- * into S8 / U8: clamped with Sat, else wrapped; NX when inexact, no OF. */
-static uint64_t quant_finite(uint64_t x, uint64_t mult, int64_t zp, TileRound rm,
-                             bool sat, bool sgn, unsigned *flags)
-{
-    int64_t lo = sgn ? -128 : 0, hi = sgn ? 127 : 255, q;
-    TileNumExact a, m, s;
-    uint64_t p;
-    int e;
-
-    tile_num_exact(TILE_DT_FP32, x, &a);
-    tile_num_exact(TILE_DT_FP32, mult, &m);
-    p = a.sig * m.sig;                  /* below 2^48 */
-    e = a.exp + m.exp;
-    if (!p) {
-        q = zp;
-    } else if (e >= 0 && e + 63 - clz64(p) >= 62) {
-        /* |x * mult| >= 2^62, a multiple of 2^15: out of range, zp mod 256 */
-        q = sat ? (a.neg ? lo : hi) : zp;
-    } else if (e >= 0) {
-        q = (a.neg ? -(int64_t)(p << e) : (int64_t)(p << e)) + zp;
-    } else if (!zp) {
-        s = (TileNumExact) { .neg = a.neg, .sig = p, .exp = e };
-        q = (int64_t)tile_num_round(TILE_DT_S64, &s, rm, 0, flags);
-    } else {
-        /* in fixed point with fe >= -55 fraction bits (zp * 2^55 < 2^63);
-         * bits of p below 2^fe fold into the sticky bit */
-        int fe = MAX(e, -55);
-        unsigned sh = fe - e;
-        bool sticky = sh >= 64 ? true : sh && (p & ((1ull << sh) - 1));
-        int64_t fx;
-
-        p = sh >= 64 ? 0 : p >> sh;
-        fx = (a.neg ? -(int64_t)p : (int64_t)p) + zp * ((int64_t)1 << -fe);
-        s = (TileNumExact) { .neg = fx < 0, .exp = fe, .sticky = sticky };
-        s.sig = fx < 0 ? -(uint64_t)fx : (uint64_t)fx;
-        /* with sticky, fx has zp's sign and the dropped part lies on x's */
-        s.sig -= sticky && s.neg != a.neg;
-        q = (int64_t)tile_num_round(TILE_DT_S64, &s, rm, 0, flags);
-    }
-    if (sat) {
-        q = MIN(MAX(q, lo), hi);
-    }
-    return (uint64_t)q & 0xff;
-}
-
-static uint64_t quant(Tepl *v, uint64_t x, uint64_t mult, int64_t zp, TileRound rm)
-{
-    bool sgn = v->dst_dt == TILE_DT_S8;
-    TileNumClass c = tile_num_classify(TILE_DT_FP32, x);
-
-    if (tile_num_class_is_nan(c)) {
-        v->flags |= TILE_NUM_NV;
-        return 0;
-    }
-    if (tile_num_class_is_inf(c)) {
-        /* saturated even without Sat */
-        v->flags |= TILE_NUM_OF | TILE_NUM_NX;
-        return c == TILE_NUM_NEG_INF ? (sgn ? 0x80 : 0) : (sgn ? 0x7f : 0xff);
-    }
-    return quant_finite(x, mult, zp, rm, v->op->sat, sgn, &v->flags);
-}
-
-/* round_rm((q - zp) * mult) into FP32; an overflow is +-inf in every
- * rounding mode (ReferenceFP32FiniteEncoding). */
-static uint64_t dequant(Tepl *v, uint64_t q, uint64_t mult, int64_t zp, TileRound rm)
-{
-    int64_t n = (int64_t)tile_int_normalize(v->dt, q) - zp;
-    unsigned fl = 0;
-    TileNumExact m, s;
-    uint64_t x;
-
-    if (!n) {
-        return 0;
-    }
-    tile_num_exact(TILE_DT_FP32, mult, &m);
-    s = (TileNumExact) { .neg = n < 0, .sig = (uint64_t)(n < 0 ? -n : n) * m.sig,
-                         .exp = m.exp };
-    x = tile_num_round(TILE_DT_FP32, &s, rm, 0, &fl);
-    if (fl & TILE_NUM_OF) {
-        x = (s.neg ? 0x80000000u : 0) | 0x7f800000u;
-    }
-    v->flags |= fl;
-    return x;
-}
-
 /* RegSrc0: a positive finite nonzero FP32 in the low 32 bits (1.0 without
  * B.IOR); RegSrc1: a canonical 64-bit integer of the S8 / U8 type (0). */
 static bool scale_legal(uint64_t m)
@@ -512,7 +381,9 @@ static void quant_commit(Tepl *v)
         uint32_t m = mult[pe];
         TEPL_FOR_VALID(&v->d->d, r, c) {
             uint64_t x = tepl_elem(s, pe, r, c);
-            tepl_put(v, pe, r, c, de ? dequant(v, x, m, zp, rm) : quant(v, x, m, zp, rm));
+            tepl_put(v, pe, r, c, de ? sfu_dequant(v->dt, x, m, zp, rm, &v->flags)
+                                     : sfu_quant(x, m, zp, rm, v->op->sat,
+                                                 v->dst_dt == TILE_DT_S8, &v->flags));
         }
     }
     tepl_finish(v, true);

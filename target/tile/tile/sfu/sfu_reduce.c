@@ -26,7 +26,8 @@
 #include "cpu.h"
 #include "tile/engines.h"
 #include "numeric/vec_elem.h"
-#include "tile/sfu/sfu_elem.h"
+#include "numeric/elem_order.h"
+#include "numeric/sfu_elem.h"
 
 typedef enum SfuRedFamily {
     SR_ROW_REDUCE, SR_COL_REDUCE, SR_ROW_EXPAND, SR_COL_EXPAND,
@@ -93,42 +94,27 @@ static void check_closed(Tepl *v, unsigned nsrc)
 
 /* ---- Reductions ---- */
 
-static const VecBinOp reduce_step[] = {
-    [RED_SUM] = VEC_ADD, [RED_MAX] = VEC_MAX, [RED_MIN] = VEC_MIN,
-    [RED_PROD] = VEC_MUL, [RED_ARGMAX] = VEC_MAX, [RED_ARGMIN] = VEC_MIN,
+static const TileReduceOp reduce_op[] = {
+    [RED_SUM] = TILE_RED_SUM, [RED_MAX] = TILE_RED_MAX, [RED_MIN] = TILE_RED_MIN,
+    [RED_PROD] = TILE_RED_PROD, [RED_ARGMAX] = TILE_RED_ARGMAX,
+    [RED_ARGMIN] = TILE_RED_ARGMIN,
 };
 
-/* One fold over outer index o of PE pe's source fragment. */
+/* One fold over outer index o of PE pe's source fragment
+ * (numeric/elem_order.c). */
 static uint64_t reduce_one(Tepl *v, unsigned pe, uint32_t o)
 {
     const TileLocal *s = v->data;
-    SfuReduceOp ro = v->info->elem;
     bool row = v->info->family == SR_ROW_REDUCE;
-    bool arg = ro == RED_ARGMAX || ro == RED_ARGMIN;
     uint32_t inner = row ? s->d.valid_cols : s->d.valid_rows;
-    uint64_t acc;
-    uint32_t idx = 0, i;
+    TileReduce red;
 
-    if (ro == RED_SUM) {
-        acc = 0;            /* the raw zero word: +0.0 */
-        i = 0;
-    } else if (ro == RED_PROD) {
-        acc = tile_num_one(v->dt);       /* TileReductionOneEncoding */
-        i = 0;
-    } else {
-        acc = row ? tepl_elem(s, pe, o, 0) : tepl_elem(s, pe, 0, o);
-        i = 1;
+    tile_reduce_begin(&red, v->dt, reduce_op[v->info->elem], v->pto_v0);
+    for (uint32_t i = 0; i < inner; i++) {
+        tile_reduce_step(&red, row ? tepl_elem(s, pe, o, i) : tepl_elem(s, pe, i, o),
+                         &v->flags);
     }
-    for (; i < inner; i++) {
-        uint64_t x = row ? tepl_elem(s, pe, o, i) : tepl_elem(s, pe, i, o);
-        uint64_t res = vec_binary(v->dt, reduce_step[ro], acc, x, v->pto_v0, &v->flags);
-
-        if (res == x && res != acc) {
-            idx = i;        /* "selected": a tie returns the accumulator */
-        }
-        acc = res;
-    }
-    return arg ? idx : acc;
+    return tile_reduce_result(&red);
 }
 
 static void reduce_commit(Tepl *v)
@@ -192,76 +178,6 @@ static bool expdif_pair(unsigned src, unsigned dst)
            (src == TILE_DT_FP32 && dst == TILE_DT_FP32);
 }
 
-/* ExactWidenFP16ToFP32, value-preserving for subnormals too (the
- * conformance profile's rule; the ASL's bit placement for them is not);
- * a NaN becomes 0x7fc00000. */
-static uint32_t widen_fp16(uint64_t raw, bool *snan)
-{
-    uint32_t sign = (raw >> 15 & 1) << 31, e = raw >> 10 & 0x1f, f = raw & 0x3ff;
-    int shift;
-
-    if (e == 0x1f) {
-        if (f) {
-            *snan = !(f & 0x200);
-            return 0x7fc00000;
-        }
-        return sign | 0x7f800000;
-    }
-    if (e) {
-        return sign | (e + 112) << 23 | f << 13;
-    }
-    if (!f) {
-        return sign;
-    }
-    /* f * 2^-24: shift the leading one to bit 10, the hidden bit */
-    shift = __builtin_clz(f) - 21;
-    return sign | (uint32_t)(113 - shift) << 23 | ((f << shift) & 0x3ff) << 13;
-}
-
-/* The mixed-EXPDIF witnesses of the reference profile
- * (HardwareNumericMixedExpdifDiscriminator). */
-static bool expdif_witness(uint32_t a, uint32_t b, uint64_t *out)
-{
-    if (a == 0x3c000000 && b == 0x33800000) {
-        *out = 0x3f810100;
-        return true;
-    }
-    if (a == 0x3f800000 && b == 0x3b000000) {
-        *out = 0x402da16e;
-        return true;
-    }
-    return false;
-}
-
-/* exp(a - b): SUB then EXP in the destination type, each rounded once;
- * FP16 / BF16 into FP32 widen both operands exactly first. */
-static uint64_t expdif(Tepl *v, uint64_t a, uint64_t b)
-{
-    unsigned dt = v->dst_dt;
-    uint64_t d;
-
-    if (v->dt != dt) {
-        bool snan = false;
-        uint64_t w;
-
-        if (v->dt == TILE_DT_FP16) {
-            a = widen_fp16(a, &snan);
-            b = widen_fp16(b, &snan);
-            if (snan && !v->pto_v0) {
-                v->flags |= TILE_NUM_NV;    /* the signaling-input rule */
-            }
-        } else {
-            a = (a & 0xffff) << 16;
-            b = (b & 0xffff) << 16;
-        }
-        if (v->pto_v0 && expdif_witness(a, b, &w)) {
-            return w;
-        }
-    }
-    d = vec_binary(dt, VEC_SUB, a, b, v->pto_v0, &v->flags);
-    return sfu_unary(dt, SFU_EXP, d, v->pto_v0, &v->flags);
-}
-
 static uint64_t expand_one(Tepl *v, unsigned pe, uint32_t r, uint32_t c)
 {
     const TileLocal *b = v->src[v->nsrc - 1];
@@ -288,7 +204,7 @@ static uint64_t expand_one(Tepl *v, unsigned pe, uint32_t r, uint32_t c)
     case EXP_MIN:
         return vec_binary(v->dt, VEC_MIN, x, y, v->pto_v0, &v->flags);
     default:
-        return expdif(v, x, y);
+        return sfu_expdif(v->dt, v->dst_dt, x, y, v->pto_v0, &v->flags);
     }
 }
 

@@ -101,7 +101,8 @@ static void tload_local(TileOp *op)
         }
         for (uint32_t r = 0; r < d.valid_rows; r++) {
             for (uint32_t c = 0; c < d.valid_cols; c++) {
-                uint64_t v = tlsu_gm_read(op, tlsu_gm_addr(base[pe], stride[pe], dt, r, c), dt, c);
+                uint64_t a = tlsu_gm_addr(base[pe], stride[pe], dt, r, c);
+                uint64_t v = tlsu_gm_read(op, pe, a, dt, c);
                 tile_elem_set(t->frag[pe], bits, tile_storage_index(&t->d, r, c), v);
             }
         }
@@ -141,7 +142,7 @@ static void tstore_local(TileOp *op)
         for (uint32_t r = 0; r < s->d.valid_rows; r++) {
             for (uint32_t c = 0; c < s->d.valid_cols; c++) {
                 uint64_t v = tile_elem_get(s->frag[pe], bits, tile_storage_index(&s->d, r, c));
-                tlsu_gm_write(op, tlsu_gm_addr(base[pe], stride[pe], dt, r, c), dt, c, v);
+                tlsu_gm_write(op, pe, tlsu_gm_addr(base[pe], stride[pe], dt, r, c), dt, c, v);
             }
         }
     }
@@ -463,8 +464,8 @@ static void tload_shared(TileOp *op)
             uint64_t idx = tile_storage_index(&d, r, c);
             unsigned q = tile_shared_quarter(&d, idx);
             if (pe_in(op->mask, q)) {
-                tile_elem_set(n->payload, bits, idx,
-                              tlsu_gm_read(op, tlsu_gm_addr(base[q], stride[q], dt, r, c), dt, c));
+                uint64_t a = tlsu_gm_addr(base[q], stride[q], dt, r, c);
+                tile_elem_set(n->payload, bits, idx, tlsu_gm_read(op, q, a, dt, c));
             }
         }
     }
@@ -497,7 +498,7 @@ static void tstore_shared(TileOp *op)
             uint64_t idx = tile_storage_index(&v, r, c);
             unsigned q = tile_shared_quarter(&v, idx);
             if (pe_in(op->mask, q)) {
-                tlsu_gm_write(op, tlsu_gm_addr(base[q], stride[q], dt, r, c), dt, c,
+                tlsu_gm_write(op, q, tlsu_gm_addr(base[q], stride[q], dt, r, c), dt, c,
                          shared_word(s, sb->id, &v, idx));
             }
         }

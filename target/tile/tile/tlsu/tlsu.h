@@ -49,8 +49,9 @@ void tlsu_check_datr(TileOp *op, bool pad_allowed);
  */
 unsigned tlsu_mem_bytes(unsigned dtype);
 uint64_t tlsu_gm_addr(uint64_t base, uint64_t stride, unsigned dtype, uint32_t r, uint32_t c);
-uint64_t tlsu_gm_read(TileOp *op, uint64_t addr, unsigned dtype, uint32_t c);
-void tlsu_gm_write(TileOp *op, uint64_t addr, unsigned dtype, uint32_t c, uint64_t v);
+uint64_t tlsu_gm_read(TileOp *op, unsigned pe, uint64_t addr, unsigned dtype, uint32_t c);
+void tlsu_gm_write(TileOp *op, unsigned pe, uint64_t addr, unsigned dtype, uint32_t c,
+                   uint64_t v);
 
 /* Every valid lane (r, c) of every PE of the op, PE0 first, row-major. */
 #define TLSU_FOR_LANES(op, d, pe, r, c) \

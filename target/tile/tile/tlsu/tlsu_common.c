@@ -29,23 +29,23 @@ uint64_t tlsu_gm_addr(uint64_t base, uint64_t stride, unsigned dtype, uint32_t r
     return base + r * stride + (bits == 4 ? c / 2 : (uint64_t)c * (bits / 8));
 }
 
-/* One element between memory and a payload, with the nibble rules. */
-uint64_t tlsu_gm_read(TileOp *op, uint64_t addr, unsigned dtype, uint32_t c)
-{
-    unsigned bits = tile_dtype_bits(dtype);
-    uint64_t v = tile_op_load(op, addr, tlsu_mem_bytes(dtype));
-
-    return bits == 4 ? (v >> ((c & 1) * 4)) & 0xf : v;
-}
-
-void tlsu_gm_write(TileOp *op, uint64_t addr, unsigned dtype, uint32_t c, uint64_t v)
+/* One element of PE pe between memory and a payload, with the nibble rules. */
+uint64_t tlsu_gm_read(TileOp *op, unsigned pe, uint64_t addr, unsigned dtype, uint32_t c)
 {
     if (tile_dtype_bits(dtype) == 4) {
-        unsigned sh = (c & 1) * 4;
-        uint64_t byte = tile_op_load(op, addr, 1);
-        v = (byte & ~(0xfull << sh)) | ((v & 0xf) << sh);
+        return tile_op_load_nibble(op, pe, addr, c & 1);
     }
-    tile_op_store(op, addr, tlsu_mem_bytes(dtype), v);
+    return tile_op_load(op, pe, addr, tlsu_mem_bytes(dtype));
+}
+
+void tlsu_gm_write(TileOp *op, unsigned pe, uint64_t addr, unsigned dtype, uint32_t c,
+                   uint64_t v)
+{
+    if (tile_dtype_bits(dtype) == 4) {
+        tile_op_store_nibble(op, pe, addr, c & 1, v);
+    } else {
+        tile_op_store(op, pe, addr, tlsu_mem_bytes(dtype), v);
+    }
 }
 
 /*

@@ -83,7 +83,7 @@ void tlsu_cube_commit(TileOp *op)
         }
         TLSU_FOR_LANES(op, &d, pe, r, c) {
             tile_elem_set(t->frag[pe], bits, tile_storage_index(&d, r, c),
-                          tlsu_gm_read(op, GM(pe, r, c), dt, c));
+                          tlsu_gm_read(op, pe, GM(pe, r, c), dt, c));
         }
         t->defined = 1;
     } else {
@@ -98,7 +98,7 @@ void tlsu_cube_commit(TileOp *op)
             tile_op_probe(op, GM(pe, r, c), tlsu_mem_bytes(dt), true);
         }
         TLSU_FOR_LANES(op, &d, pe, r, c) {
-            tlsu_gm_write(op, GM(pe, r, c), dt, c,
+            tlsu_gm_write(op, pe, GM(pe, r, c), dt, c,
                           tile_elem_get(s->frag[pe], bits, tile_storage_index(&d, r, c)));
         }
     }

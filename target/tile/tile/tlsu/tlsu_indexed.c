@@ -17,7 +17,6 @@
 #include "qemu/osdep.h"
 #include "cpu.h"
 #include "exec/exec-all.h"
-#include "exec/cpu_ldst.h"
 #include "tile/op.h"
 #include "tile/tlsu/tlsu.h"
 
@@ -156,7 +155,7 @@ static void mgather(TileOp *op, bool masked)
     TLSU_FOR_LANES(op, &d, pe, r, c) {
         if (lane_on(m, pe, r, c)) {
             tile_elem_set(t->frag[pe], bits, tile_storage_index(&t->d, r, c),
-                          tile_op_load(op, lane_addr(op, idx, pe, r, c), eb));
+                          tile_op_load(op, pe, lane_addr(op, idx, pe, r, c), eb));
         }
     }
     tile_op_install(op);
@@ -196,7 +195,7 @@ static void mscatter(TileOp *op, bool masked)
     }
     TLSU_FOR_LANES(op, &d, pe, r, c) {
         if (lane_on(m, pe, r, c)) {
-            tile_op_store(op, lane_addr(op, idx, pe, r, c), eb,
+            tile_op_store(op, pe, lane_addr(op, idx, pe, r, c), eb,
                           tile_elem_get(data->frag[pe], eb * 8,
                                         tile_storage_index(&data->d, r, c)));
         }
@@ -205,28 +204,6 @@ static void mscatter(TileOp *op, bool masked)
 }
 
 /* One lane's compare-and-swap: atomic on the host, bitwise at eb bytes. */
-static uint64_t lane_cas(TileOp *op, uint64_t addr, unsigned eb, uint64_t expected,
-                         uint64_t replacement)
-{
-    CPUTileState *env = op->env;
-    MemOpIdx oi;
-
-    switch (eb) {
-    case 1:
-        oi = make_memop_idx(MO_UB, 0);
-        return cpu_atomic_cmpxchgb_mmu(env, addr, expected, replacement, oi, op->ra);
-    case 2:
-        oi = make_memop_idx(MO_LEUW | MO_ALIGN, 0);
-        return cpu_atomic_cmpxchgw_le_mmu(env, addr, expected, replacement, oi, op->ra);
-    case 4:
-        oi = make_memop_idx(MO_LEUL | MO_ALIGN, 0);
-        return cpu_atomic_cmpxchgl_le_mmu(env, addr, expected, replacement, oi, op->ra);
-    default:
-        oi = make_memop_idx(MO_LEUQ | MO_ALIGN, 0);
-        return cpu_atomic_cmpxchgq_le_mmu(env, addr, expected, replacement, oi, op->ra);
-    }
-}
-
 /*
  * MGATHER.CAS: [IndexTile, ExpectedTile] (L=0) then [ReplacementTile,
  * ->Dst] (L=1).  Each lane: old = [addr]; if old == expected, [addr] =
@@ -264,11 +241,11 @@ static void mgather_cas(TileOp *op)
     tile_op_alloc_payloads(op);
     fill_pad(op, t);
     TLSU_FOR_LANES(op, &d, pe, r, c) {
-        uint64_t old = lane_cas(op, lane_addr(op, idx, pe, r, c), eb,
-                                tile_elem_get(exp->frag[pe], bits,
-                                              tile_storage_index(&exp->d, r, c)),
-                                tile_elem_get(rep->frag[pe], bits,
-                                              tile_storage_index(&rep->d, r, c)));
+        uint64_t old = tile_op_cas(op, pe, lane_addr(op, idx, pe, r, c), eb,
+                                   tile_elem_get(exp->frag[pe], bits,
+                                                 tile_storage_index(&exp->d, r, c)),
+                                   tile_elem_get(rep->frag[pe], bits,
+                                                 tile_storage_index(&rep->d, r, c)));
         tile_elem_set(t->frag[pe], bits, tile_storage_index(&t->d, r, c), old);
     }
     tile_op_install(op);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * CUBE operand decoding (see cube_decode.h).  The 4-, 8- and 16-bit float
+ * CUBE operand decoding (see gemm_decode.h).  The 4-, 8- and 16-bit float
  * types go through a table made once from tile_numeric's exact decoder.
  */
-#include "tile/cube/cube_decode.h"
+#include "numeric/gemm_decode.h"
 
 #include <glib.h>
 #include <math.h>

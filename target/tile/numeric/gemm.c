@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * CUBE engine kernels (see cube_kernel.h).
+ * The CUBE engine's matrix products (see gemm.h).
  *
  * The optimized FP32 kernel packs B into panels of 16 columns and A into
  * panels of 6 rows, then runs a 6 x 16 register-blocked micro-kernel:
@@ -11,24 +11,21 @@
  * the end by both implementations (the payload a host FMA propagates is
  * not the architecture's business).
  */
-#include "tile/cube/cube_kernel.h"
+#include "numeric/gemm.h"
 
 #include <glib.h>
 #include <math.h>
 #include <string.h>
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#define CUBE_HAVE_X86 1
-#endif
+#include "numeric/gemm_host.h"
 
 #define CANONICAL_NAN_F32 0x7fc00000u
 
-static void canonicalize_nans(const CubeGemmF32 *g)
+static void canonicalize_nans_f32(float *c, int rows, int cols, int ldc)
 {
-    for (int m = 0; m < g->M; m++) {
-        float *row = g->C + (size_t)m * g->ldc;
-        for (int n = 0; n < g->N; n++) {
+    for (int m = 0; m < rows; m++) {
+        float *row = c + (size_t)m * ldc;
+        for (int n = 0; n < cols; n++) {
             if (isnan(row[n])) {
                 uint32_t bits = CANONICAL_NAN_F32;
                 memcpy(&row[n], &bits, 4);
@@ -50,7 +47,7 @@ void cube_gemm_f32_ref(const CubeGemmF32 *g)
             g->C[(size_t)m * g->ldc + n] = acc;
         }
     }
-    canonicalize_nans(g);
+    canonicalize_nans_f32(g->C, g->M, g->N, g->ldc);
 }
 
 void cube_gemm_i32_ref(const CubeGemmI32 *g)
@@ -67,9 +64,77 @@ void cube_gemm_i32_ref(const CubeGemmI32 *g)
     }
 }
 
+/* ---- MX ---- */
+
+/*
+ * acc + t rounded once to FP32, t exact in a double: the sum is formed
+ * with round-to-odd in double precision (host RNE addition, its exact error
+ * by TwoSum, the last bit forced to one when inexact), which the second
+ * rounding to FP32 cannot spoil (53 >= 24 + 2 bits).  Host arithmetic
+ * where it is provably exact: |t| < 2^300 and >= 2^-600 here, far from
+ * the double's limits.
+ */
+static float add_round_once(float acc, double t)
+{
+    double a = acc, s = a + t, bb, e;
+    uint64_t u;
+
+    if (!isfinite(s)) {
+        return (float)s;
+    }
+    bb = s - a;
+    e = (a - (s - bb)) + (t - bb);      /* the exact error of s */
+    if (e != 0) {
+        memcpy(&u, &s, 8);
+        if ((e > 0) != (s > 0)) {
+            u -= 1;                     /* s was rounded away from zero */
+        }
+        u |= 1;
+        memcpy(&s, &u, 8);
+    }
+    return (float)s;
+}
+
+/* 2^(raw - 127) exactly; NaN for 0xFF. */
+static double e8m0_scale(unsigned raw)
+{
+    uint64_t bits = (uint64_t)(raw + 1023 - 127) << 52;
+    double d;
+
+    if (raw == 0xff) {
+        return NAN;
+    }
+    memcpy(&d, &bits, 8);
+    return d;
+}
+
+void cube_gemm_mx_f32(const CubeGemmMxF32 *g)
+{
+    for (int m = 0; m < g->M; m++) {
+        for (int n = 0; n < g->N; n++) {
+            float v = g->C[(size_t)m * g->ldc + n];
+
+            for (int k = 0; k < g->K; k++) {
+                /* 24 x 24 bits: exact */
+                double t = (double)g->A[(size_t)m * g->lda + k] * g->B[(size_t)k * g->ldb + n];
+
+                if (g->SA) {
+                    t *= e8m0_scale(g->SA[(size_t)m * g->ldsa + k / 32]);
+                }
+                if (g->SB) {
+                    t *= e8m0_scale(g->SB[(size_t)(k / 32) * g->ldsb + n]);
+                }
+                v = isnan(t) ? NAN : add_round_once(v, t);
+            }
+            g->C[(size_t)m * g->ldc + n] = v;
+        }
+    }
+    canonicalize_nans_f32(g->C, g->M, g->N, g->ldc);
+}
+
 /* ---- Optimized FP32 ---- */
 
-enum { MR = 6, NR = 16, KC = 256, MC = 96, NC = 1024 };
+enum { MR = GEMM_MR, NR = GEMM_NR, KC = 256, MC = 96, NC = 1024 };
 
 /*
  * The blocked driver, for 4-byte elements of either kind: a micro-kernel
@@ -85,7 +150,7 @@ typedef struct Blocked {
     int ldc;
 } Blocked;
 
-typedef void MicroFn(int kc, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc);
+typedef GemmMicroFn MicroFn;
 
 /* Pack rows [m0, m0+mr) x k [k0, k0+kc) of A: for each k, MR values. */
 static void pack_a(const Blocked *g, int m0, int mr, int k0, int kc, uint32_t *p)
@@ -195,7 +260,9 @@ static void blocked(const Blocked *g, MicroFn *micro, bool pairs)
     g_free(pb);
 }
 
-/* The portable micro-kernel: the same order of operations, with fmaf(). */
+/* The portable micro-kernels (any host without an optimized one,
+ * gemm_host.h): the same order of operations, with fmaf(), which C99
+ * defines as one rounding of the exact a * b + c. */
 static void micro_portable(int kc, const uint32_t *wa, const uint32_t *wb, uint32_t *wc,
                            int ldc)
 {
@@ -225,138 +292,25 @@ static void micro_int_portable(int kc, const uint32_t *pa, const uint32_t *pb, u
     }
 }
 
-#ifdef CUBE_HAVE_X86
-__attribute__((target("avx2,fma")))
-static void micro_fma(int kc, const uint32_t *wa, const uint32_t *wb, uint32_t *wc, int ldc)
-{
-    const float *pa = (const float *)wa, *pb = (const float *)wb;
-    float *c = (float *)wc;
-    __m256 c00 = _mm256_loadu_ps(c + 0 * ldc), c01 = _mm256_loadu_ps(c + 0 * ldc + 8);
-    __m256 c10 = _mm256_loadu_ps(c + 1 * ldc), c11 = _mm256_loadu_ps(c + 1 * ldc + 8);
-    __m256 c20 = _mm256_loadu_ps(c + 2 * ldc), c21 = _mm256_loadu_ps(c + 2 * ldc + 8);
-    __m256 c30 = _mm256_loadu_ps(c + 3 * ldc), c31 = _mm256_loadu_ps(c + 3 * ldc + 8);
-    __m256 c40 = _mm256_loadu_ps(c + 4 * ldc), c41 = _mm256_loadu_ps(c + 4 * ldc + 8);
-    __m256 c50 = _mm256_loadu_ps(c + 5 * ldc), c51 = _mm256_loadu_ps(c + 5 * ldc + 8);
-
-    for (int k = 0; k < kc; k++) {
-        __m256 b0 = _mm256_loadu_ps(pb + k * NR), b1 = _mm256_loadu_ps(pb + k * NR + 8);
-        __m256 a;
-
-        a = _mm256_broadcast_ss(pa + k * MR + 0);
-        c00 = _mm256_fmadd_ps(a, b0, c00);
-        c01 = _mm256_fmadd_ps(a, b1, c01);
-        a = _mm256_broadcast_ss(pa + k * MR + 1);
-        c10 = _mm256_fmadd_ps(a, b0, c10);
-        c11 = _mm256_fmadd_ps(a, b1, c11);
-        a = _mm256_broadcast_ss(pa + k * MR + 2);
-        c20 = _mm256_fmadd_ps(a, b0, c20);
-        c21 = _mm256_fmadd_ps(a, b1, c21);
-        a = _mm256_broadcast_ss(pa + k * MR + 3);
-        c30 = _mm256_fmadd_ps(a, b0, c30);
-        c31 = _mm256_fmadd_ps(a, b1, c31);
-        a = _mm256_broadcast_ss(pa + k * MR + 4);
-        c40 = _mm256_fmadd_ps(a, b0, c40);
-        c41 = _mm256_fmadd_ps(a, b1, c41);
-        a = _mm256_broadcast_ss(pa + k * MR + 5);
-        c50 = _mm256_fmadd_ps(a, b0, c50);
-        c51 = _mm256_fmadd_ps(a, b1, c51);
-    }
-    _mm256_storeu_ps(c + 0 * ldc, c00);
-    _mm256_storeu_ps(c + 0 * ldc + 8, c01);
-    _mm256_storeu_ps(c + 1 * ldc, c10);
-    _mm256_storeu_ps(c + 1 * ldc + 8, c11);
-    _mm256_storeu_ps(c + 2 * ldc, c20);
-    _mm256_storeu_ps(c + 2 * ldc + 8, c21);
-    _mm256_storeu_ps(c + 3 * ldc, c30);
-    _mm256_storeu_ps(c + 3 * ldc + 8, c31);
-    _mm256_storeu_ps(c + 4 * ldc, c40);
-    _mm256_storeu_ps(c + 4 * ldc + 8, c41);
-    _mm256_storeu_ps(c + 5 * ldc, c50);
-    _mm256_storeu_ps(c + 5 * ldc + 8, c51);
-}
-
-
-/*
- * The integer micro-kernels: wrapping 32-bit multiply-adds, 8 lanes; or,
- * with pairs, one 16-bit multiply-add of two k per lane.
- */
-static inline __attribute__((always_inline, target("avx2")))
-void micro_int_body(int kc, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc,
-                    bool pairs)
-{
-    __m256i acc[MR][2];
-
-    for (int i = 0; i < MR; i++) {
-        acc[i][0] = _mm256_loadu_si256((const __m256i *)(c + i * ldc));
-        acc[i][1] = _mm256_loadu_si256((const __m256i *)(c + i * ldc + 8));
-    }
-    for (int k = 0; k < kc; k++) {
-        __m256i b0 = _mm256_loadu_si256((const __m256i *)(pb + k * NR));
-        __m256i b1 = _mm256_loadu_si256((const __m256i *)(pb + k * NR + 8));
-        for (int i = 0; i < MR; i++) {
-            __m256i a = _mm256_set1_epi32((int)pa[k * MR + i]);
-            acc[i][0] = _mm256_add_epi32(acc[i][0], pairs ? _mm256_madd_epi16(a, b0)
-                                                          : _mm256_mullo_epi32(a, b0));
-            acc[i][1] = _mm256_add_epi32(acc[i][1], pairs ? _mm256_madd_epi16(a, b1)
-                                                          : _mm256_mullo_epi32(a, b1));
-        }
-    }
-    for (int i = 0; i < MR; i++) {
-        _mm256_storeu_si256((__m256i *)(c + i * ldc), acc[i][0]);
-        _mm256_storeu_si256((__m256i *)(c + i * ldc + 8), acc[i][1]);
-    }
-}
-
-__attribute__((target("avx2")))
-static void micro_int_avx2(int kc, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc)
-{
-    micro_int_body(kc, pa, pb, c, ldc, false);
-}
-
-__attribute__((target("avx2")))
-static void micro_pair_avx2(int kp, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc)
-{
-    micro_int_body(kp, pa, pb, c, ldc, true);
-}
-
-static bool host_has_fma(void)
-{
-    static int have = -1;
-
-    if (have < 0) {
-        __builtin_cpu_init();
-        have = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    }
-    return have;
-}
-#else
-static bool host_has_fma(void)
-{
-    return false;
-}
-#endif
-
 const char *cube_kernel_path(void)
 {
-    return host_has_fma() ? "avx2+fma" : "portable";
+    const GemmHostKernels *h = gemm_host_kernels();
+
+    return h ? h->name : "portable";
 }
 
 void cube_gemm_f32(const CubeGemmF32 *g)
 {
-    MicroFn *micro = micro_portable;
+    const GemmHostKernels *h = gemm_host_kernels();
+    MicroFn *micro = h ? h->f32 : micro_portable;
     Blocked b = { g->M, g->N, g->K, (const uint32_t *)g->A, g->lda, (const uint32_t *)g->B,
                   g->ldb, (uint32_t *)g->C, g->ldc };
 
-#ifdef CUBE_HAVE_X86
-    if (host_has_fma()) {
-        micro = micro_fma;
-    }
-#endif
     if (g->M <= 0 || g->N <= 0) {
         return;
     }
     blocked(&b, micro, false);
-    canonicalize_nans(g);
+    canonicalize_nans_f32(g->C, g->M, g->N, g->ldc);
 }
 
 /* ---- Optimized integer ---- */
@@ -382,20 +336,17 @@ static bool fits16(const int32_t *p, int rows, int len, int ld)
  */
 void cube_gemm_i32(const CubeGemmI32 *g)
 {
-    MicroFn *micro = micro_int_portable;
+    const GemmHostKernels *h = gemm_host_kernels();
+    MicroFn *micro = h ? h->i32 : micro_int_portable;
     Blocked b = { g->M, g->N, g->K, (const uint32_t *)g->A, g->lda, (const uint32_t *)g->B,
                   g->ldb, g->C, g->ldc };
     bool pairs = false;
 
-#ifdef CUBE_HAVE_X86
-    if (host_has_fma()) {
-        micro = micro_int_avx2;
-        if (fits16(g->A, g->M, g->K, g->lda) && fits16(g->B, g->K, g->N, g->ldb)) {
-            micro = micro_pair_avx2;
-            pairs = true;
-        }
+    if (h && h->pairs16 && fits16(g->A, g->M, g->K, g->lda) &&
+        fits16(g->B, g->K, g->N, g->ldb)) {
+        micro = h->pairs16;
+        pairs = true;
     }
-#endif
     if (g->M <= 0 || g->N <= 0) {
         return;
     }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * CUBE operands decoded once into the kernels' panels (cube_kernel.h):
+ * CUBE operands decoded once into the kernels' panels (gemm.h):
  * every floating input type to its exact FP32 value (all of them are
  * subsets of FP32; NaNs become the canonical NaN), every integer input
  * type sign- or zero-extended to 32 bits.  Plain C, on tile_numeric.c.

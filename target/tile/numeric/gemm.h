@@ -49,6 +49,30 @@ typedef struct CubeGemmI32 {
     int ldc;
 } CubeGemmI32;
 
+/*
+ * The MX product (TMATMULMX, TGEMVMX): each term (A * 2^(SA - 127)) *
+ * (B * 2^(SB - 127)) is exact and is added to C[m][n] with one rounding to
+ * FP32, in increasing K order; SA[m * ldsa + k / 32] is the E8M0 scale of
+ * row m's K block, SB[(k / 32) * ldsb + n] that of column n's; a NULL
+ * scale array leaves that side unscaled.  A scale of 0xFF (NaN) makes the
+ * term NaN; every NaN result is the canonical FP32 NaN.
+ */
+typedef struct CubeGemmMxF32 {
+    int M, N, K;
+    const float *A;
+    int lda;
+    const float *B;
+    int ldb;
+    const uint8_t *SA;
+    int ldsa;
+    const uint8_t *SB;
+    int ldsb;
+    float *C;
+    int ldc;
+} CubeGemmMxF32;
+
+void cube_gemm_mx_f32(const CubeGemmMxF32 *g);
+
 void cube_gemm_f32_ref(const CubeGemmF32 *g);
 void cube_gemm_i32_ref(const CubeGemmI32 *g);
 
