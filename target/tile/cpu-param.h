@@ -18,4 +18,12 @@
  */
 #define TCG_GUEST_DEFAULT_MO (TCG_MO_ALL & ~TCG_MO_ST_LD)
 
+/*
+ * insn_start words beyond the PC: what restore_state_to_opc needs to
+ * rebuild the block state of a block the translator keeps inline
+ * (tcg/translate.c, tile_block_restore()): the packed block word and the
+ * block's static target.
+ */
+#define TARGET_INSN_START_EXTRA_WORDS 2
+
 #endif

@@ -42,15 +42,6 @@ static void tile_cpu_synchronize_from_tb(CPUState *cs,
     cpu->env.pc = tb->pc;
 }
 
-static void tile_restore_state_to_opc(CPUState *cs,
-                                      const TranslationBlock *tb,
-                                      const uint64_t *data)
-{
-    TileCPU *cpu = TILE_CPU(cs);
-
-    cpu->env.pc = data[0];
-}
-
 static bool tile_cpu_has_work(CPUState *cs)
 {
     return cs->interrupt_request & CPU_INTERRUPT_HARD;

@@ -273,7 +273,10 @@ typedef struct TileBlockState {
     uint32_t cond;              /* BARG.TAKEN */
     uint32_t setc_done;         /* a SETC condition setter succeeded */
     uint32_t setc_tgt_done;     /* SETC.TGT succeeded in this block */
-    uint64_t commit_arg;        /* the last SETC result (_CommitArgument) */
+    uint64_t commit_arg;        /* the last SETC result (_CommitArgument); no
+                                 * instruction reads it, and an inline block
+                                 * (tcg/translate.c) stores it only when its
+                                 * SETC result is stored */
     TileBlockExt ext;           /* block engine: header records, templates */
 } TileBlockState;
 
@@ -442,6 +445,8 @@ void tile_cpu_disas_set_info(CPUState *cs, disassemble_info *info);
 void tile_translate_init(void);
 void tile_translate_code(CPUState *cs, TranslationBlock *tb,
                          int *max_insns, vaddr pc, void *host_pc);
+void tile_restore_state_to_opc(CPUState *cs, const TranslationBlock *tb,
+                               const uint64_t *data);
 
 G_NORETURN void tile_raise_exception(CPUTileState *env, int excp,
                                      uint64_t arg, uintptr_t retaddr);
@@ -491,23 +496,56 @@ static inline bool tile_data_access_permitted(CPUTileState *env, uint64_t addr,
 }
 
 /*
- * TB flags: the current ACR ring, the block phase and the block type.  The
- * phase tells the translator statically where the body starts; the ring
- * only keeps translations apart per ring (privileged forms are checked by
- * their helpers at run time).
+ * Outside a block (phase NONE) the block fields hold their cleared form,
+ * as tile_block_commit() leaves them, unless an ACRE or a debugger wrote
+ * other values.  The translator keeps a block it opens inline only from
+ * that cleared form (tcg/translate.c); this tells whether it holds.
  */
-FIELD(TB_FLAGS, ACR, 0, 4)
-FIELD(TB_FLAGS, PHASE, 4, 2)
-FIELD(TB_FLAGS, BTYPE, 6, 2)
+static inline bool tile_block_idle_clean(const CPUTileState *env)
+{
+    const TileBlockState *b = &env->blk;
+
+    return !(b->btype | b->cond | b->setc_done | b->setc_tgt_done |
+             b->ext.hdr.present | b->ext.hdr.n_iot | b->ext.hdr.n_ios |
+             b->ext.hdr.catr | (b->kind ^ TILE_XFER_FALL)) &&
+           !(b->bpc_cur | b->bpc_tgt | env->bpc);
+}
+
+/*
+ * TB flags: what translation depends on.  The block phase and type tell
+ * the translator where the body starts and which forms are placed right;
+ * IDLE_STALE (phase NONE only) that the block fields are not in their
+ * cleared form, so no block is kept inline; TQV and UQV are the T and U
+ * queue valid masks, so a queue read is checked at translation; RESV that
+ * an LR reservation is held, so a store without one carries no code for
+ * it.  The ring is not here: privileged forms are checked by their helpers
+ * at run time.
+ */
+FIELD(TB_FLAGS, PHASE, 0, 2)
+FIELD(TB_FLAGS, BTYPE, 2, 2)
+FIELD(TB_FLAGS, IDLE_STALE, 4, 1)
+FIELD(TB_FLAGS, TQV, 5, 4)
+FIELD(TB_FLAGS, UQV, 9, 4)
+FIELD(TB_FLAGS, RESV, 13, 1)
+
+#define TILE_QUEUE_VALID_MASK ((1u << TILE_QUEUE_DEPTH) - 1)
 
 static inline void cpu_get_tb_cpu_state(CPUTileState *env, vaddr *pc,
                                         uint64_t *cs_base, uint32_t *flags)
 {
+    uint32_t f;
+
     *pc = env->pc;
     *cs_base = 0;
-    *flags = FIELD_DP32(0, TB_FLAGS, ACR, env->acr);
-    *flags = FIELD_DP32(*flags, TB_FLAGS, PHASE, env->blk.phase);
-    *flags = FIELD_DP32(*flags, TB_FLAGS, BTYPE, env->blk.btype);
+    f = FIELD_DP32(0, TB_FLAGS, PHASE, env->blk.phase);
+    f = FIELD_DP32(f, TB_FLAGS, BTYPE, env->blk.btype);
+    if (env->blk.phase == TILE_BLOCK_NONE && !tile_block_idle_clean(env)) {
+        f = FIELD_DP32(f, TB_FLAGS, IDLE_STALE, 1);
+    }
+    f = FIELD_DP32(f, TB_FLAGS, TQV, env->tq_valid & TILE_QUEUE_VALID_MASK);
+    f = FIELD_DP32(f, TB_FLAGS, UQV, env->uq_valid & TILE_QUEUE_VALID_MASK);
+    f = FIELD_DP32(f, TB_FLAGS, RESV, env->amo.resv_valid != 0);
+    *flags = f;
 }
 
 #endif /* TILE_CPU_H */

@@ -17,12 +17,11 @@ Two kinds of mutant:
               after the RAM pages (make fuzz)
 A stream is loaded from a file (-incoming file:...)."""
 
-import importlib.machinery
-import importlib.util
 import os
 import random
 import socket
 import subprocess
+import sys
 import time
 
 import fuzz_lib
@@ -32,12 +31,13 @@ SECTION_NAMES = (b"tile-core", b"cpu", b"serial", b"timer", b"ram")
 
 
 def snapshot_test():
-    path = os.path.join(fuzz_lib.ROOT, "tests", "qemu", "snapshot-test.py")
-    loader = importlib.machinery.SourceFileLoader("snapshot_test", path)
-    spec = importlib.util.spec_from_loader("snapshot_test", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
+    """tests/qemu/snapshot-test.py as a module (it imports its neighbours)."""
+    qemu_tests = os.path.join(fuzz_lib.ROOT, "tests", "qemu")
+    if qemu_tests not in sys.path:
+        sys.path.insert(0, qemu_tests)
+    sys.path.insert(0, os.path.join(fuzz_lib.ROOT, "tests"))
+    import testutil
+    return testutil.load_module("tests/qemu/snapshot-test.py", "snapshot_test")
 
 
 def connect(path, timeout, proc=None):

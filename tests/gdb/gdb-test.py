@@ -256,6 +256,7 @@ class Tester:
                     (c.read_reg("pc"), c.read_reg("a1"), c.read_reg("a5")),
                     (sym["in_body"], sym["msg"] + 1, ord("a")))
             c.clear_breakpoint(sym["in_body"])
+            self.test_step_loop(c, sym)
 
             # hardware breakpoint, then single-step across a block boundary
             c.set_breakpoint(sym["step_here"], hw=True)
@@ -305,6 +306,35 @@ class Tester:
             q.stop()
         self.eq("qemu exit status", rc, 0)
         self.eq("UART output shows the debugger's writes", q.output(), b"Z\npatched\n")
+
+    def test_step_loop(self, c, sym):
+        """Single-step one whole iteration of the print loop (a COND block
+        the translator keeps inline when it runs freely) and into the next,
+        from in_body on its second iteration: every instruction stops, and
+        the block state is the architectural one after each (the body's
+        instructions are 4 bytes, then SETC.NE and C.BSTOP)."""
+        body = sym["in_body"]
+        msg = sym["msg"]
+        regs = ("pc", "blk_phase", "bpc", "blk_kind", "blk_cond", "blk_setc_done", "a1", "a5")
+        want = [
+            # after SBI: the body started
+            [body + 4, 2, sym["print"], 3, 0, 0, msg + 1, ord("a")],
+            # after ADDI a1
+            [body + 8, 2, sym["print"], 3, 0, 0, msg + 2, ord("a")],
+            # after LBUI: a5 = msg[2]
+            [body + 12, 2, sym["print"], 3, 0, 0, msg + 2, ord("t")],
+            # after SETC.NE a5, zero: taken
+            [body + 16, 2, sym["print"], 3, 1, 1, msg + 2, ord("t")],
+            # after C.BSTOP: at the target, no block
+            [sym["print"], 0, 0, 1, 0, 0, msg + 2, ord("t")],
+            # after the next BSTART: a new COND block in its header
+            [body, 1, sym["print"], 3, 0, 0, msg + 2, ord("t")],
+        ]
+        for i, w in enumerate(want):
+            r = c.step()
+            self.check("loop step %d stops with SIGTRAP" % i, r.kind == "signal" and r.signal == 5, r)
+            self.eq("loop step %d: %s" % (i, ", ".join(regs)), [c.read_reg(n) for n in regs], w)
+        self.eq("the target of the loop block", c.read_reg("blk_bpc_tgt"), sym["print"])
 
     def test_malformed(self, c, pc):
         def alive(what):

@@ -147,12 +147,6 @@ void helper_setc_set(CPUTileState *env, uint64_t cond)
 }
 
 
-/* SETRET and friends: R10 and the hidden return address BSTART RET uses. */
-void helper_set_ret_addr(CPUTileState *env, uint64_t target)
-{
-    env->blk.ret_addr = target;
-}
-
 /* ---- Header commands (PTO-BLOCK-MODEL-DISPATCH-COMMANDS) ---- */
 
 static bool in_header(CPUTileState *env)

@@ -19,6 +19,12 @@ G_NORETURN void tile_raise_exception(CPUTileState *env, int excp,
     cpu_loop_exit_restore(cs, retaddr);
 }
 
+/* An exception at the instruction that calls the helper. */
+void helper_raise(CPUTileState *env, uint32_t excp, uint64_t arg)
+{
+    tile_raise_exception(env, excp, arg, GETPC());
+}
+
 /*
  * Fault_IllegalInstruction.  The translator has already written the PC of
  * the faulting instruction to env->pc; the trap argument is that address.
@@ -29,30 +35,4 @@ void helper_raise_illegal_instruction(CPUTileState *env, uint64_t insn,
     env->fault_insn = insn;
     env->fault_len = len;
     tile_raise_exception(env, EXCP_ILLEGAL_INST, env->pc, 0);
-}
-
-/*
- * A Reg5 source naming a T/U entry that holds no value: TRAPARG0 is the
- * instruction's own TPC.  The translator does not write env->pc before
- * every instruction, so the state is restored first and env->pc read after.
- */
-void helper_check_queue_entry(CPUTileState *env, uint32_t is_t, uint32_t idx,
-                              uint64_t insn, uint32_t len)
-{
-    uint32_t valid = is_t ? env->tq_valid : env->uq_valid;
-
-    if (!(valid & (1u << idx))) {
-        cpu_restore_state(env_cpu(env), GETPC());
-        env->fault_insn = insn;
-        env->fault_len = len;
-        tile_raise_exception(env, EXCP_ILLEGAL_INST, env->pc, 0);
-    }
-}
-
-/* JR and other register jumps: an odd target is Fault_InstructionPC. */
-void helper_check_jump_target(CPUTileState *env, uint64_t target)
-{
-    if (target & 1) {
-        tile_raise_exception(env, EXCP_INST_PC_FAULT, target, GETPC());
-    }
 }

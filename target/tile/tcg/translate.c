@@ -27,10 +27,40 @@
 #include "exec/log.h"
 #include "tile-isa.h"
 #include "tile/commit.h"
+#include "trace.h"
 
 #define HELPER_H "helper.h"
 #include "exec/helper-info.c.inc"
 #undef  HELPER_H
+
+/*
+ * The block the translator keeps inline.
+ *
+ * A STD, FP or SYS block whose BSTART is translated in this TB, from a
+ * state with no active block, is kept in the DisasContext instead of
+ * CPUTileState: its kind, BPC and target are known here, SETC writes the
+ * condition to one TCG value, and its BSTOP is a branch to its two
+ * continuations.  CPUTileState keeps the cleared block form meanwhile
+ * (tile_block_idle_clean()), except the condition and a target that is
+ * only known at run time (SETC.TGT, RET, IND), which are stored there as
+ * they are made.  Every instruction's insn_start words describe the block
+ * (blk_insn_word()), so an exception rebuilds it exactly
+ * (tile_restore_state_to_opc()); the TB never ends inside an inline block
+ * without writing it out first (gen_blk_materialize()), and a helper that
+ * reads the block state gets it written out before it runs.
+ */
+/*
+ * The LR reservation as the translator knows it: none (TB flag RESV clear,
+ * or after SC or a fence), held (flag set, or after LR), or maybe (a store
+ * or another write may have dropped it).  Stores carry the code that drops
+ * it only when one may be held; a TB exit where it is "maybe" is not
+ * chained, so the next TB is looked up with the flag as it really is.
+ */
+typedef enum TileResvKnown {
+    RESV_NONE,
+    RESV_HELD,
+    RESV_MAYBE,
+} TileResvKnown;
 
 typedef struct DisasContext {
     DisasContextBase base;
@@ -41,11 +71,26 @@ typedef struct DisasContext {
     int mem_idx;
     TileBlockPhase phase;       /* block phase at the current instruction */
     TileBlockType btype;        /* type of the active block */
-    /* The active block was opened earlier in this TB with a static target:
-     * its BSTOP can chain to the continuation directly. */
-    bool blk_static;
-    int blk_kind;               /* TileBlockTransfer */
-    uint64_t blk_target;
+    bool idle_stale;            /* TB_FLAGS.IDLE_STALE: keep nothing inline */
+    uint32_t tqv, uqv;          /* the T and U valid masks at this instruction */
+    TileResvKnown resv;         /* what is known of the LR reservation */
+    /*
+     * The active block was opened earlier in this TB: kind, BPC and target
+     * are known (blk_inline: and nothing of it is in CPUTileState yet).
+     */
+    bool blk_known;
+    bool blk_inline;
+    int blk_kind;               /* TileBlockTransfer, TILE_XFER_CALL, ... */
+    uint64_t blk_bpc;           /* its BSTART */
+    uint64_t blk_target;        /* the static target (FALL: after the BSTART) */
+    bool blk_tgt_dyn;           /* the target is in env->blk.bpc_tgt instead */
+    bool blk_setc;              /* a condition setter ran (inline: blk_cmp*) */
+    bool blk_cond_unsaved;      /* its result is not in env->blk.cond yet */
+    bool blk_setc_tgt;          /* a C.SETC.TGT ran */
+    /* inline: the SETC condition, taken when blk_cmp(blk_cmp_l, blk_cmp_r) */
+    TCGCond blk_cmp;
+    TCGv_i64 blk_cmp_l, blk_cmp_r;
+    unsigned goto_tb_used;      /* bit n: goto_tb slot n is taken */
 } DisasContext;
 
 /* One translator per form: trans_NAME calls FUNC with extra arguments. */
@@ -60,7 +105,7 @@ typedef struct DisasContext {
 /* TCG globals */
 static TCGv_i64 cpu_gpr[TILE_NUM_GPRS];  /* PE0 bank: the scalar view */
 static TCGv_i64 cpu_pc;
-static TCGv_i64 cpu_bpc;
+static TCGv_i64 cpu_tq[TILE_QUEUE_DEPTH], cpu_uq[TILE_QUEUE_DEPTH];
 
 /* Register access for scalar instructions: R0 reads zero, writes vanish. */
 static TCGv_i64 get_gpr(DisasContext *ctx, int r)
@@ -68,8 +113,20 @@ static TCGv_i64 get_gpr(DisasContext *ctx, int r)
     return r == 0 ? tcg_constant_i64(0) : cpu_gpr[r];
 }
 
+static void gen_blk_materialize(DisasContext *ctx);
+static void gen_blk_cond_flush(DisasContext *ctx);
+static uint64_t blk_insn_word(DisasContext *ctx);
+
+/* Exception excp with argument arg at the current instruction. */
+static void gen_raise(DisasContext *ctx, int excp, TCGv_i64 arg)
+{
+    gen_helper_raise(tcg_env, tcg_constant_i32(excp), arg);
+    ctx->base.is_jmp = DISAS_NORETURN;
+}
+
 static void gen_illegal(DisasContext *ctx)
 {
+    gen_blk_materialize(ctx);
     tcg_gen_movi_i64(cpu_pc, ctx->base.pc_next);
     gen_helper_raise_illegal_instruction(tcg_env,
                                          tcg_constant_i64(ctx->insn),
@@ -77,9 +134,17 @@ static void gen_illegal(DisasContext *ctx)
     ctx->base.is_jmp = DISAS_NORETURN;
 }
 
-static void gen_goto_tb(DisasContext *ctx, int n, vaddr dest)
+/*
+ * Leave the TB for dest: a chained jump through a free goto_tb slot (a TB
+ * has two), else a lookup (also when the reservation state at this exit
+ * is only known at run time).
+ */
+static void gen_goto_tb(DisasContext *ctx, vaddr dest)
 {
-    if (translator_use_goto_tb(&ctx->base, dest)) {
+    int n = !(ctx->goto_tb_used & 1) ? 0 : !(ctx->goto_tb_used & 2) ? 1 : -1;
+
+    if (n >= 0 && ctx->resv != RESV_MAYBE && translator_use_goto_tb(&ctx->base, dest)) {
+        ctx->goto_tb_used |= 1u << n;
         tcg_gen_goto_tb(n);
         tcg_gen_movi_i64(cpu_pc, dest);
         tcg_gen_exit_tb(ctx->base.tb, n);
@@ -111,21 +176,18 @@ enum {
     REG5_PUSH_T = 31,           /* destination 31 pushes T */
 };
 
-static void gen_queue_check(DisasContext *ctx, int code)
-{
-    /* Reading an entry that holds no value is Fault_IllegalInstruction. */
-    int t = code < REG5_U1;
-    int idx = (code - REG5_T1) & 3;
-
-    gen_helper_check_queue_entry(tcg_env, tcg_constant_i32(t), tcg_constant_i32(idx),
-                                 tcg_constant_i64(ctx->insn),
-                                 tcg_constant_i32(ctx->insn_len));
-}
-
-/* Snapshot a Reg5 source; queue reads never pop. */
+/*
+ * The T and U queues (entry 0 = #1, the newest) are TCG globals, and their
+ * valid masks are known at translation (TB flags TQV/UQV, then every push
+ * in the TB): a read of an entry that holds no value is
+ * Fault_IllegalInstruction at the reading instruction (TRAPARG0 its TPC),
+ * raised here with no run-time check; a push moves four globals and
+ * stores the new mask only while the queue is filling.
+ */
 static TCGv_i64 get_src(DisasContext *ctx, int code)
 {
-    TCGv_i64 v;
+    bool is_t = code < REG5_U1;
+    int idx = (code - REG5_T1) & 3;
 
     if (code == 0) {
         return tcg_constant_i64(0);
@@ -133,31 +195,38 @@ static TCGv_i64 get_src(DisasContext *ctx, int code)
     if (code < TILE_NUM_GPRS) {
         return cpu_gpr[code];
     }
-    gen_queue_check(ctx, code);
-    v = tcg_temp_new_i64();
-    if (code < REG5_U1) {
-        tcg_gen_ld_i64(v, tcg_env, offsetof(CPUTileState, tq[code - REG5_T1]));
-    } else {
-        tcg_gen_ld_i64(v, tcg_env, offsetof(CPUTileState, uq[code - REG5_U1]));
+    if (!((is_t ? ctx->tqv : ctx->uqv) & (1u << idx))) {
+        gen_illegal(ctx);
+        return tcg_constant_i64(0);
     }
-    return v;
+    return is_t ? cpu_tq[idx] : cpu_uq[idx];
 }
 
-static void gen_queue_push(size_t q_off, size_t valid_off, TCGv_i64 v)
+static void gen_queue_push(DisasContext *ctx, bool is_t, TCGv_i64 v)
 {
-    TCGv_i64 e = tcg_temp_new_i64();
-    TCGv_i32 m = tcg_temp_new_i32();
+    TCGv_i64 *q = is_t ? cpu_tq : cpu_uq;
+    uint32_t *valid = is_t ? &ctx->tqv : &ctx->uqv;
+    uint32_t next = ((*valid << 1) | 1) & TILE_QUEUE_VALID_MASK;
+    TCGv_i64 t = tcg_temp_new_i64();
 
+    tcg_gen_mov_i64(t, v);      /* v may be one of the entries */
     for (int i = TILE_QUEUE_DEPTH - 1; i > 0; i--) {
-        tcg_gen_ld_i64(e, tcg_env, q_off + (i - 1) * sizeof(uint64_t));
-        tcg_gen_st_i64(e, tcg_env, q_off + i * sizeof(uint64_t));
+        tcg_gen_mov_i64(q[i], q[i - 1]);
     }
-    tcg_gen_st_i64(v, tcg_env, q_off);
-    tcg_gen_ld_i32(m, tcg_env, valid_off);
-    tcg_gen_shli_i32(m, m, 1);
-    tcg_gen_ori_i32(m, m, 1);
-    tcg_gen_andi_i32(m, m, (1 << TILE_QUEUE_DEPTH) - 1);
-    tcg_gen_st_i32(m, tcg_env, valid_off);
+    tcg_gen_mov_i64(q[0], t);
+    if (next != *valid) {
+        tcg_gen_st_i32(tcg_constant_i32(next), tcg_env,
+                       is_t ? offsetof(CPUTileState, tq_valid) : offsetof(CPUTileState, uq_valid));
+        *valid = next;
+    }
+}
+
+/* A helper or an access may have written the reservation granule. */
+static void resv_may_drop(DisasContext *ctx)
+{
+    if (ctx->resv == RESV_HELD) {
+        ctx->resv = RESV_MAYBE;
+    }
 }
 
 /* Publish a result through a Reg5 destination (value already computed). */
@@ -166,9 +235,9 @@ static void put_dst(DisasContext *ctx, int code, TCGv_i64 v)
     if (code > 0 && code < TILE_NUM_GPRS) {
         tcg_gen_mov_i64(cpu_gpr[code], v);
     } else if (code == REG5_PUSH_T) {
-        gen_queue_push(offsetof(CPUTileState, tq), offsetof(CPUTileState, tq_valid), v);
+        gen_queue_push(ctx, true, v);
     } else if (code == REG5_PUSH_U) {
-        gen_queue_push(offsetof(CPUTileState, uq), offsetof(CPUTileState, uq_valid), v);
+        gen_queue_push(ctx, false, v);
     }
     /* 0 and 24..29 discard the result */
 }
@@ -214,6 +283,12 @@ static bool is_header_command(const TileIsaForm *f)
     return false;
 }
 
+static bool is_bstop(const TileIsaForm *f)
+{
+    return !strcmp(f->mnemonic, "BSTOP") || !strcmp(f->mnemonic, "C.BSTOP") ||
+           !strcmp(f->mnemonic, "L.BSTOP");
+}
+
 /*
  * Decoder entry point.  The ISA library classifies the word first (length,
  * the fused BSTART.CALL pair, reserved rows, catalog constraints); a legal
@@ -231,12 +306,20 @@ static bool decode_insn(DisasContext *ctx, uint64_t insn, int avail)
     }
     ctx->insn_len = d.length;
     ctx->insn = d.bits;
+    if (!is_bstop(d.form)) {
+        gen_blk_cond_flush(ctx);
+    }
     /* docs/design.md decision 2: the first instruction after BSTART that is not
      * a header command starts the block body. */
     if (ctx->phase == TILE_BLOCK_HEADER && !is_header_command(d.form)) {
         ctx->phase = TILE_BLOCK_BODY;
-        tcg_gen_st_i32(tcg_constant_i32(TILE_BLOCK_BODY), tcg_env,
-                       offsetof(CPUTileState, blk.phase));
+        if (ctx->blk_inline) {
+            /* a fault in this instruction sees the body started */
+            tcg_set_insn_start_param(ctx->base.insn_start, 1, blk_insn_word(ctx));
+        } else {
+            tcg_gen_st_i32(tcg_constant_i32(TILE_BLOCK_BODY), tcg_env,
+                           offsetof(CPUTileState, blk.phase));
+        }
     }
     switch (d.form->length_bits) {
     case 16:
@@ -261,23 +344,150 @@ static void tile_tr_init_disas_context(DisasContextBase *dcbase,
     ctx->mem_idx = 0;
     ctx->phase = FIELD_EX32(ctx->tb_flags, TB_FLAGS, PHASE);
     ctx->btype = FIELD_EX32(ctx->tb_flags, TB_FLAGS, BTYPE);
-    ctx->blk_static = false;
+    /* with the commit trace on, every block goes through the helpers */
+    ctx->idle_stale = FIELD_EX32(ctx->tb_flags, TB_FLAGS, IDLE_STALE) ||
+                      trace_event_get_state_backends(TRACE_TILE_BLOCK_COMMIT);
+    ctx->tqv = FIELD_EX32(ctx->tb_flags, TB_FLAGS, TQV);
+    ctx->uqv = FIELD_EX32(ctx->tb_flags, TB_FLAGS, UQV);
+    ctx->resv = FIELD_EX32(ctx->tb_flags, TB_FLAGS, RESV) ? RESV_HELD : RESV_NONE;
+    ctx->blk_known = false;
+    ctx->blk_inline = false;
+    ctx->goto_tb_used = 0;
 }
 
 static void tile_tr_tb_start(DisasContextBase *dcbase, CPUState *cs)
 {
 }
 
+/*
+ * The insn_start words of an instruction inside an inline block: bit 0
+ * set, the phase, type, kind and the SETC / C.SETC.TGT / run-time target
+ * marks, and the distance back to the BSTART in bits [31:16]; the static
+ * target is the third word.  Zero outside inline blocks.
+ */
+enum {
+    BLKW_INLINE = 1 << 0,
+    BLKW_PHASE_SHIFT = 1,
+    BLKW_BTYPE_SHIFT = 3,
+    BLKW_KIND_SHIFT = 5,
+    BLKW_SETC = 1 << 8,
+    BLKW_SETC_TGT = 1 << 9,
+    BLKW_TGT_DYN = 1 << 10,
+    BLKW_BPC_SHIFT = 16,
+};
+
+static uint64_t blk_insn_word(DisasContext *ctx)
+{
+    if (!ctx->blk_inline) {
+        return 0;
+    }
+    return BLKW_INLINE | (ctx->phase << BLKW_PHASE_SHIFT) |
+           (ctx->btype << BLKW_BTYPE_SHIFT) | (ctx->blk_kind << BLKW_KIND_SHIFT) |
+           (ctx->blk_setc ? BLKW_SETC : 0) | (ctx->blk_setc_tgt ? BLKW_SETC_TGT : 0) |
+           (ctx->blk_tgt_dyn ? BLKW_TGT_DYN : 0) |
+           ((ctx->base.pc_next - ctx->blk_bpc) << BLKW_BPC_SHIFT);
+}
+
 static void tile_tr_insn_start(DisasContextBase *dcbase, CPUState *cs)
 {
     DisasContext *ctx = container_of(dcbase, DisasContext, base);
 
-    tcg_gen_insn_start(ctx->base.pc_next);
+    tcg_gen_insn_start(ctx->base.pc_next, blk_insn_word(ctx),
+                       ctx->blk_inline && !ctx->blk_tgt_dyn ? ctx->blk_target : 0);
     /* TCG plugins read registers before each instruction: keep TPC current
      * for them (docs/plugins.md) */
     if (ctx->base.plugin_enabled) {
         tcg_gen_movi_i64(cpu_pc, ctx->base.pc_next);
     }
+}
+
+/* BARG.TAKEN as block_begin() sets it: no SYS block selects a target. */
+static uint32_t blk_initial_cond(int btype, int kind)
+{
+    return btype != TILE_BTYPE_SYS && kind != TILE_XFER_COND;
+}
+
+/*
+ * An exception (or an I/O rewind) inside the TB: rebuild the block state
+ * at the instruction from its insn_start words.  CPUTileState already
+ * holds the condition of a SETC and a run-time target.
+ */
+void tile_restore_state_to_opc(CPUState *cs, const TranslationBlock *tb,
+                               const uint64_t *data)
+{
+    CPUTileState *env = cpu_env(cs);
+    TileBlockState *b = &env->blk;
+    uint64_t w = data[1];
+
+    env->pc = data[0];
+    if (!(w & BLKW_INLINE)) {
+        return;
+    }
+    b->phase = extract64(w, BLKW_PHASE_SHIFT, 2);
+    b->btype = extract64(w, BLKW_BTYPE_SHIFT, 2);
+    b->kind = extract64(w, BLKW_KIND_SHIFT, 3);
+    b->bpc_cur = data[0] - extract64(w, BLKW_BPC_SHIFT, 16);
+    env->bpc = b->bpc_cur;
+    if (!(w & BLKW_TGT_DYN)) {
+        b->bpc_tgt = data[2];
+    }
+    b->setc_done = !!(w & BLKW_SETC);
+    b->setc_tgt_done = !!(w & BLKW_SETC_TGT);
+    if (!b->setc_done) {
+        b->cond = blk_initial_cond(b->btype, b->kind);
+    }
+}
+
+/*
+ * The SETC of an inline block keeps its comparison, which the BSTOP
+ * branches on; the 0/1 result reaches CPUTileState only when something
+ * could need it there: any instruction after the SETC but the
+ * BSTOP that consumes it (it may fault, and the trap snapshots the block),
+ * or the block being written out.  The usual SETC; BSTOP pair stores
+ * nothing.
+ */
+static void gen_blk_cond_flush(DisasContext *ctx)
+{
+    if (ctx->blk_cond_unsaved) {
+        TCGv_i64 c = tcg_temp_new_i64();
+
+        tcg_gen_setcond_i64(ctx->blk_cmp, c, ctx->blk_cmp_l, ctx->blk_cmp_r);
+        tcg_gen_st32_i64(c, tcg_env, offsetof(CPUTileState, blk.cond));
+        tcg_gen_st_i64(c, tcg_env, offsetof(CPUTileState, blk.commit_arg));
+        ctx->blk_cond_unsaved = false;
+    }
+}
+
+/*
+ * Write the inline block out to CPUTileState (block_begin()'s fields and
+ * the phase); from here on the helpers own it.  Its kind and target stay
+ * known, so its BSTOP still chains.
+ */
+static void gen_blk_materialize(DisasContext *ctx)
+{
+    if (!ctx->blk_inline) {
+        return;
+    }
+    gen_blk_cond_flush(ctx);
+    tcg_gen_st_i32(tcg_constant_i32(ctx->phase), tcg_env, offsetof(CPUTileState, blk.phase));
+    tcg_gen_st_i32(tcg_constant_i32(ctx->btype), tcg_env, offsetof(CPUTileState, blk.btype));
+    tcg_gen_st_i32(tcg_constant_i32(ctx->blk_kind), tcg_env, offsetof(CPUTileState, blk.kind));
+    if (!ctx->blk_setc) {
+        tcg_gen_st_i32(tcg_constant_i32(blk_initial_cond(ctx->btype, ctx->blk_kind)), tcg_env,
+                       offsetof(CPUTileState, blk.cond));
+    } else {
+        tcg_gen_st_i32(tcg_constant_i32(1), tcg_env, offsetof(CPUTileState, blk.setc_done));
+    }
+    if (ctx->blk_setc_tgt) {
+        tcg_gen_st_i32(tcg_constant_i32(1), tcg_env, offsetof(CPUTileState, blk.setc_tgt_done));
+    }
+    tcg_gen_st_i64(tcg_constant_i64(ctx->blk_bpc), tcg_env, offsetof(CPUTileState, blk.bpc_cur));
+    tcg_gen_st_i64(tcg_constant_i64(ctx->blk_bpc), tcg_env, offsetof(CPUTileState, bpc));
+    if (!ctx->blk_tgt_dyn) {
+        tcg_gen_st_i64(tcg_constant_i64(ctx->blk_target), tcg_env,
+                       offsetof(CPUTileState, blk.bpc_tgt));
+    }
+    ctx->blk_inline = false;
 }
 
 /* Would the instruction starting at @pc run past the current page? */
@@ -352,12 +562,15 @@ static void tile_tr_tb_stop(DisasContextBase *dcbase, CPUState *cs)
     switch (ctx->base.is_jmp) {
     case DISAS_NEXT:
     case DISAS_TOO_MANY:
-        gen_goto_tb(ctx, 0, ctx->base.pc_next);
+        gen_blk_materialize(ctx);
+        gen_goto_tb(ctx, ctx->base.pc_next);
         break;
     case DISAS_JUMP:
+        gen_blk_materialize(ctx);
         tcg_gen_lookup_and_goto_ptr();
         break;
     case DISAS_EXIT:
+        gen_blk_materialize(ctx);
         tcg_gen_exit_tb(NULL, 0);
         break;
     case DISAS_NORETURN:
@@ -400,8 +613,15 @@ void tile_translate_init(void)
     }
     cpu_pc = tcg_global_mem_new_i64(tcg_env, offsetof(CPUTileState, pc),
                                     "pc");
-    cpu_bpc = tcg_global_mem_new_i64(tcg_env, offsetof(CPUTileState, bpc),
-                                     "bpc");
+    for (i = 0; i < TILE_QUEUE_DEPTH; i++) {
+        static const char * const tnames[] = { "t1", "t2", "t3", "t4" };
+        static const char * const unames[] = { "u1", "u2", "u3", "u4" };
+
+        cpu_tq[i] = tcg_global_mem_new_i64(tcg_env, offsetof(CPUTileState, tq[i]),
+                                           tnames[i]);
+        cpu_uq[i] = tcg_global_mem_new_i64(tcg_env, offsetof(CPUTileState, uq[i]),
+                                           unames[i]);
+    }
     /* trans_block.c.inc asks which BSTART.TEPL operations have semantics */
     tile_commit_init();
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Write the AGU guest tests (loads.s, stores.s, pairs.s, misc.s).
+"""Write the AGU guest tests (loads.s, stores.s, pairs.s, misc.s, resv.s).
 
 Expected values come from the small model below, written from the AGU
 rules (PTO-SCALAR-MODEL-DISPATCH-AGU): address = base + offset (post-index
@@ -278,20 +278,25 @@ STORE_SETUP = """    set s1, 0x%x
 """ % (P_FILL, D0, D1, SMID)
 
 
-def gen_stores():
-    p = Prog("Stores and store pairs: every form, every addressing mode.")
-    p.lines.append(STORE_SETUP)
+def store_forms():
+    """(n, mnemonic, lower-case name, kind, size, update, values, data
+    operands) of every store and store-pair form, n counting from 1."""
     n = 0
     for f in FORMS:
         mn, act, kind, size, sg, scale, upd, length = f
         if act not in ("Store", "StorePair"):
             continue
-        m = mn_lower(mn)
         n += 1
         pair = act == "StorePair"
-        vals = [D0, D1] if pair else [D0]
+        yield (n, mn, mn_lower(mn), kind, size, upd, [D0, D1] if pair else [D0],
+               "s3, s4" if pair else "s3")
+
+
+def gen_stores():
+    p = Prog("Stores and store pairs: every form, every addressing mode.")
+    p.lines.append(STORE_SETUP)
+    for n, mn, m, kind, size, upd, vals, data in store_forms():
         span = size * len(vals)
-        data = "s3, s4" if pair else "s3"
         if kind == "Immediate":
             offs = [-size * 2, size] if size < 8 else [-16, 8]
             for off in offs[n % 2:] + offs[:n % 2]:
@@ -340,6 +345,74 @@ def gen_stores():
                 p.o("add s3, zero, ->t")
                 p.o("%s t#1, [s0, %d]" % (m, off))
                 check_sbuf(p, store_model(off, size, vals), off, span)
+    return p
+
+
+def gen_resv():
+    """Every store form breaks an LR reservation on the granule it writes
+    (PTO-SCALAR-MODEL-AGU-MEMORY StoreTranslated; the 64-byte monitor of
+    PTO-SCALAR-MODEL-AMO-SEMANTICS), even when it writes the bytes the
+    granule already holds: LR.D, the store, SC.D -> 1 (nothing stored).
+    The same store leaves a reservation on the granule below it alone:
+    SC.D -> 0.  The first sequence runs inside a STD block, the second
+    outside any block."""
+    p = Prog("Stores between LR and SC: every store form breaks the reservation "
+             "of its own granule only.")
+    p.lines.append(STORE_SETUP)
+    for n, mn, m, kind, size, upd, vals, data in store_forms():
+        setup = []
+        if kind == "Immediate":
+            off = size if n % 2 else -size * 2
+            acc = 0 if upd == "PostIndex" else off
+            if upd == "None":
+                op = "%s %s, [s0, %d]" % (m, data, off)
+            else:
+                setup.append("add s0, zero, ->a4")
+                op = "%s %s, [a4, %d], ->a3" % (m, data, off)
+        elif kind == "Register":
+            shift = 0 if ".U" in mn else LOG2[size]
+            want = size * 2 if n % 2 else -size
+            setup.append("set a1, 0x%x" % ((want >> shift) & M64))
+            opnd = "a1" + ("<<%d" % shift if shift else "")
+            acc = 0 if upd == "PostIndex" else want
+            if upd == "None":
+                op = "%s %s, [s0, %s]" % (m, data, opnd)
+            else:
+                setup.append("add s0, zero, ->a4")
+                op = "%s %s, [a4, %s], ->a3" % (m, data, opnd)
+        elif kind == "PCRelative":
+            acc = 8 if size < 8 else 16
+            op = "%s s3, [sbuf + %d]" % (m, SMID + acc)
+        elif kind == "Compressed":
+            acc = size * 2
+            setup.append("add s3, zero, ->t")
+            op = "%s t#1, [s0, %d]" % (m, acc)
+        p.c("%s between LR.D and SC.D, same bytes: the reservation of its granule breaks"
+            % m)
+        fill(p)
+        for line in setup:
+            p.o(line)
+        p.o(op)
+        p.o("hl.liu sbuf + %d, ->a5" % (SMID + acc))
+        p.o("srli a5, 6, ->a5")
+        p.o("slli a5, 6, ->a5")
+        p.o("bstart.std fall")
+        p.o("lr.d [a5], ->a6")
+        for line in setup:
+            p.o(line)
+        p.o(op)
+        p.o("sc.d a6, [a5], ->a3")
+        p.o("bstop")
+        p.o("check_eq a3, 1")
+        check_sbuf(p, store_model(acc, size, vals), acc, size * len(vals))
+        p.c("%s between LR.D and SC.D on the granule below: kept" % m)
+        p.o("subi a5, 64, ->a7")
+        p.o("lr.d [a7], ->a6")
+        for line in setup:
+            p.o(line)
+        p.o(op)
+        p.o("sc.d a6, [a7], ->a3")
+        p.o("check_eq a3, 0")
     return p
 
 
@@ -469,3 +542,4 @@ if __name__ == "__main__":
     open("stores.s", "w").write(gen_stores().text())
     open("pairs.s", "w").write(gen_pairs().text())
     open("misc.s", "w").write(gen_misc().text())
+    open("resv.s", "w").write(gen_resv().text())
