@@ -39,7 +39,7 @@ import fuzz_migration   # noqa: E402
 import fuzz_rsp         # noqa: E402
 
 NAMES = ("words", "blocks", "rsp", "elf", "migration")
-SMOKE = {"words": 5000, "blocks": 1000, "rsp": 300, "elf": 80, "migration": 100}
+SMOKE = {"words": 5000, "blocks": 1000, "rsp": 300, "elf": 80, "migration": 60}
 DEFAULT = {"words": 100000, "blocks": 10000, "rsp": 2000, "elf": 500, "migration": 200}
 UNITS = {"words": "words", "blocks": "blocks", "rsp": "packets", "elf": "images",
          "migration": "streams"}
@@ -111,7 +111,8 @@ def main():
         elif n == "elf":
             fuzz_elf.fuzz(o, t, count, seed, deadline)
         else:
-            fuzz_migration.fuzz(o, t, count, seed, deadline, structural)
+            fuzz_migration.fuzz(o, t, count, seed, deadline, structural,
+                                then_random=o.smoke and not o.structural)
         t.done()
         tallies.append(t)
         print(t.line(), flush=True)

@@ -192,7 +192,9 @@ def load(o, runner, tmp, elf, mutant):
     return runner.finish(p, timeout=o.migration_timeout)
 
 
-def fuzz(o, tally, count, seed, deadline, structural):
+def fuzz(o, tally, count, seed, deadline, structural, then_random=False):
+    """structural: the structural mutants first; then_random: random ones
+    after them, up to count (the smoke runs both)."""
     rng = random.Random(seed)
     tmp = fuzz_lib.fresh_dir(os.path.join(o.workdir, tally.name))
     runner = fuzz_lib.Runner(o.qemu, tmp, probe_timeout=o.probe_timeout)
@@ -201,10 +203,10 @@ def fuzz(o, tally, count, seed, deadline, structural):
     todo = structural_mutants(stream) if structural else []
     i = 0
     while tally.tried < count and not deadline():
-        if structural:
-            if i >= len(todo):
-                break
+        if structural and i < len(todo):
             name, mutant = todo[i]
+        elif structural and not then_random:
+            break
         else:
             name, mutant = "random %d" % i, random_mutant(rng, stream, dev)
         i += 1
