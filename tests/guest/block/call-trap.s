@@ -1,11 +1,12 @@
 ; SPDX-License-Identifier: GPL-2.0-or-later
-; BSTART.CALL (the fused C.BSTART DIRECT + C.SETRET pair), BSTART.ICALL and
-; the RET blocks that return from them (PTO-BLOCK-BSTART-CALL, -ICALL,
-; PTO-BLOCK-MODEL-DISPATCH-START, -LIFECYCLE-BEGIN).  Expected values by
-; hand: CALL target = P + simm12*2, return target = P + 2 + uimm5*2, both
-; (Pending: needs CALL/ICALL in tcg/sys_helper.c xfer_code/xfer_of_code.)
-; written (ra = R10 and the hidden return address) only when the new
-; block is installed; a faulting CALL/ICALL keeps ra and the retiring block.
+; A trap in the body of a BSTART.CALL block (the fused C.BSTART DIRECT +
+; C.SETRET pair; call.s holds cases 1-10), resumed by ACRE
+; (PTO-BLOCK-BSTART-CALL, PTO-ARCH-STATE-TRAP-CONTEXT).  Expected values
+; by hand: the trap snapshot keeps the block's CALL transfer (EBARG0
+; transfer code 3), so after the handler steps over the faulting word the
+; BSTOP still calls: the callee runs once and returns through the hidden
+; return address to P + 2 + uimm5*2, and ra (R10), written when the CALL
+; block opened, still holds that address after the trap.
     .include "../testlib.inc"
     .include "trap-handler.inc"
     .text
