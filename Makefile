@@ -2,8 +2,8 @@
 # User entry points.  `make` builds the host tools (build/tile-as,
 # build/tile-objdump); `make qemu` builds build/qemu-system-tile; `make demo`
 # boots the demo firmware; `make check` builds everything and runs every test;
-# `make bench` runs the scalar benchmarks beside qemu-system-riscv64; `make
-# fuzz` runs the fuzzers (tests/fuzz/fuzz.mk).
+# `make bench` runs the benchmarks (docs/benchmarks.md); `make fuzz` runs
+# the fuzzers (tests/fuzz/fuzz.mk).
 
 BUILD ?= build
 

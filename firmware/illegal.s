@@ -2,9 +2,9 @@
 ;
 ; illegal.s: the first instruction is a reserved encoding (the B.TEXT
 ; extension reservation, match 0x00000003 under mask 0x0000007f), which is
-; always Fault_IllegalInstruction.  Trap delivery through EVBASE is not
-; implemented, so the machine reports the unhandled trap on one line on
-; stderr and exits non-zero, e.g. for an image assembled at --base 0x2000:
+; always Fault_IllegalInstruction.  EVBASE is still 0 (no handler), so the
+; machine reports the unhandled trap on one line on stderr and exits
+; non-zero (docs/traps.md), e.g. for an image assembled at --base 0x2000:
 ;
 ;   qemu-system-tile: unhandled trap: Fault_IllegalInstruction (trap 4) at TPC 0x0000000000002000 (insn 0x00000003)
 ;

@@ -14,7 +14,7 @@
  * The ASL's model backing has 4 queue slots and says that is no
  * architectural limit: we keep 16; initializing a 17th distinct queue
  * reports status 10 (error).  The release, acquire and event epochs are
- * kept as the ASL keeps them; nothing observes them yet.
+ * kept as the ASL keeps them; no instruction observes them.
  */
 
 #include "qemu/osdep.h"

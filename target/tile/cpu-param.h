@@ -21,8 +21,8 @@
 /*
  * insn_start words beyond the PC: what restore_state_to_opc needs to
  * rebuild the block state of a block the translator keeps inline
- * (tcg/translate.c, tile_block_restore()): the packed block word and the
- * block's static target.
+ * (tcg/translate.c, tile_restore_state_to_opc()): the packed block word
+ * and the block's static target.
  */
 #define TARGET_INSN_START_EXTRA_WORDS 2
 

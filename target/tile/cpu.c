@@ -154,10 +154,11 @@ static bool tile_cpu_fetchable(CPUState *cs, hwaddr addr)
 }
 
 /*
- * No translation yet: physical = virtual.  Only RAM is executable: a
- * fetch from a device or an unassigned address is Fault_InstructionPage
- * (TRAPARG0 = the address fetched), raised before the fetch, so no device
- * register is ever read as an instruction.  A page that some ring may not
+ * No address translation (TranslateDataAddress is the identity):
+ * physical = virtual.  Only RAM is executable: a fetch from a device or an
+ * unassigned address is Fault_InstructionPage (TRAPARG0 = the address
+ * fetched), raised before the fetch, so no device register is ever read
+ * as an instruction.  A page that some ring may not
  * wholly access (data-limit, app-region) gets exec-only entries for
  * fetches and one-shot data entries, so every data access to it is
  * checked for the ring that makes it.
@@ -318,7 +319,7 @@ static void tile_cpu_init(Object *obj)
 static const Property tile_cpu_properties[] = {
     /*
      * docs/design.md decision 6: by default an unhandled trap is reported and
-     * the run ends; "trap-literal=on" will follow EVBASE literally.
+     * the run ends; "trap-literal=on" follows EVBASE literally.
      */
     DEFINE_PROP_BOOL("trap-literal", TileCPU, trap_literal, false),
     /*

@@ -25,19 +25,21 @@
  * reserves the 64-byte granule that holds its address, and SC matches on
  * the granule alone, whatever its width or byte address.
  *
- * Other cores' stores and this core's plain stores are not hooked, so the
- * monitor also keeps a snapshot of the reserved granule taken atomically
- * with the LR value; SC succeeds only if the granule still holds those
- * bytes, checked and stored in one step (exclusively under MTTCG).  AMO,
- * CAS and DMA writes of this core drop the reservation explicitly, as the
- * ASL says, even when they leave the bytes unchanged.
+ * Every write of this core to the granule drops the reservation, as the
+ * ASL says, even when it leaves the bytes unchanged: AGU stores inline
+ * (trans_agu.c.inc), AMO, CAS, SC and DMA.  Other cores' stores are not
+ * hooked, so on RAM the monitor also keeps a snapshot of the reserved
+ * granule taken atomically with the LR value; SC succeeds only if the
+ * granule still holds those bytes, checked and stored in one step
+ * (exclusively under MTTCG).  On a device page there is no snapshot and
+ * SC checks the reservation alone.
  */
 
 #define TILE_RESV_GRANULE 64    /* PTO_RESERVATION_GRANULE_BYTES */
 
 typedef struct TileAmoState {
     uint64_t resv_addr;         /* address LR used (its granule is reserved) */
-    uint64_t resv_value;        /* value LR loaded (MMIO: the only check) */
+    uint64_t resv_value;        /* value LR loaded (SC does not compare it) */
     uint32_t resv_valid;
     uint32_t resv_size;         /* LR width in bytes */
     uint32_t resv_line_ok;      /* resv_line holds the granule (RAM) */

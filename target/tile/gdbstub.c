@@ -350,8 +350,8 @@ static int tile_gdb_set_sys(CPUState *cs, uint8_t *buf, int n)
 /*
  * ---- org.pto.tile.state: the reservation and the block's memory records ----
  * A reservation written through the debugger is taken as LR would take it:
- * the monitor (cpu-amo.h) snapshots the reserved granule from memory at
- * that moment, so write memory first.  Sizes other than 1, 2, 4 and 8 are
+ * the monitor (TileAmoState, cpu.h) snapshots the reserved granule from
+ * memory at that moment, so write memory first.  Sizes other than 1, 2, 4 and 8 are
  * refused.  The two tile bitmaps are the tile-core window's (bit per
  * allocated Local name / Shared register) and read-only.
  */
@@ -381,7 +381,7 @@ static const struct {
     [TILE_GDB_SHARED_NAMES] = { "tile_shared_names", 64 },
 };
 
-/* Snapshot the reserved granule (RAM only; elsewhere SC checks the value). */
+/* Snapshot the reserved granule (RAM only; elsewhere SC has no snapshot). */
 static void tile_gdb_take_granule(CPUState *cs)
 {
     TileAmoState *m = &cpu_env(cs)->amo;

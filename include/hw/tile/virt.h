@@ -20,7 +20,7 @@ enum {
     TILE_VIRT_UART0,
     TILE_VIRT_TEST,
     TILE_VIRT_INTC,             /* interrupt controller (tile-intc) */
-    TILE_VIRT_CORE,             /* reserved: tile-core windows, per core */
+    TILE_VIRT_CORE,             /* the tile-core window of each core */
 };
 
 /* The interrupt controller's input line of each device. */

@@ -581,7 +581,7 @@ uint64_t helper_acre(CPUTileState *env, uint64_t pc, uint32_t type)
     return tpc;
 }
 
-/* TLB maintenance: ACR0 only; no translation exists yet, so a flush. */
+/* TLB maintenance: ACR0 only; there is no address translation: a flush. */
 void helper_tlb_maint(CPUTileState *env, uint64_t pc)
 {
     if (env->acr != 0) {

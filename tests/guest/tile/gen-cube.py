@@ -2177,8 +2177,7 @@ def gen_flags(outdir, soft, stats):
     pr.fault(m, ops, {"fpatr": "b.fpatr prequant=1, relu=0, groupn=0, rowmax, func=2, opc1=2, opcode=1, w=1"},
              newcase=False)
     pr.emit("cg_flags 0")
-    # the reductions (last: docs/implementation-defined.md 36 says they are
-    # not modelled yet): a signaling NaN RowMaxIn (NV), |INT_MIN| (OF)
+    # the reductions: a signaling NaN RowMaxIn (NV), |INT_MIN| (OF)
     m = Mat(fn=0, at="fp32", M=2, N=2, K=1, pes=(0,), rowmax=True, rmi=True,
             note="RowMaxIn sNaN: NV")
     m.set_all("A", [[one], [one]])
