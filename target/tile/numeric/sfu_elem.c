@@ -155,6 +155,22 @@ static uint64_t float_rem(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
     return vec_round_sum(dtype, &a, &b, flags);
 }
 
+/*
+ * pto-v0: the reference profile's zero test of a divisor.  Its DIV
+ * (ScalarFPBinaryProfile) and REM (TileProfileFloatingModulo) call
+ * ScalarFPCarrierIsZero with the Tile type's B.DATR code, which applies
+ * the FP32 rule (bits 31:0 are +0 or -0) to code 1 only and the FP64 rule
+ * (the whole 64-bit word is +0 or -0) to every other code: a zero-extended
+ * FP16, BF16, TF32, HF32 or 8-bit -0 is a nonzero divisor there.
+ */
+static bool v0_divisor_is_zero(unsigned dtype, uint64_t r)
+{
+    if (dtype == TILE_DT_FP32) {
+        return !(r & UINT64_C(0x7fffffff));
+    }
+    return !(r & ~(UINT64_C(1) << 63));
+}
+
 uint64_t sfu_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r, bool pto_v0,
                     unsigned *flags)
 {
@@ -165,8 +181,8 @@ uint64_t sfu_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r, bool pt
     }
     if (pto_v0) {
         /* the reference profile: unsigned division of the raw carriers; a
-         * zero divisor (either sign) gives all ones, DIV raising DZ */
-        if (!(r & ~elem_sign_bit(dtype))) {
+         * zero divisor gives all ones, DIV raising DZ */
+        if (v0_divisor_is_zero(dtype, r)) {
             if (op == SFU_DIV) {
                 *flags |= TILE_NUM_DZ;
             }

@@ -38,7 +38,9 @@ never from running the emulator:
   - DIV: integers truncate toward zero and wrap (MIN / -1 = MIN); floating
     DIV is exact then one RNE rounding; x / +-0 is DZ and inf (E4M3, with
     no inf: its NaN); 0 / 0 and inf / inf are NV.  pto-v0: unsigned
-    division of the raw carriers (no zero divisor is used there).
+    division of the raw carriers; a zero divisor gives all ones and DZ,
+    where the -0 of every type but FP32 and FP64 is no zero
+    (ScalarFPCarrierIsZero with the Tile type's code).
   - Flags: the OR over every PE and element, recorded on success.
   - Legality (each rejected block is trap 5 at its BSTOP and leaves the
     pools, the operands and the flags as they were): binding counts, B.IOR
@@ -75,6 +77,7 @@ from genmod import load as _load       # noqa: E402
 V = _load("gen-vec")        # the VEC program writer and element model
 T = V.T                     # gen-tlsu: Local tiles, pools, TLOAD / TSTORE
 C = V.C                     # gen-cube: exact values
+E = _load("gen-sfu-elem")   # the SFU element model (the pto-v0 zero divisor)
 
 ALL, MASKS, BITS = V.ALL, V.MASKS, V.BITS
 NV, DZ, OF, UF, NX = V.NV, V.DZ, V.OF, V.UF, V.NX
@@ -150,7 +153,8 @@ def div(t, l, r, v0=False):
         q = abs(a) // abs(b)
         return low(q if (a < 0) == (b < 0) else -q, w), 0
     if v0:
-        assert low(r, w) & ~V.sign_bit(t)
+        if E.v0_zero_divisor(t, r):
+            return low(-1, w), DZ
         return low(l // r, w), 0
     if V.is_nan(t, l) or V.is_nan(t, r):
         return V.nan_case(t, l, r)
@@ -826,10 +830,11 @@ def main():
 
 
 def v0_divisor(rng, dt):
-    """a raw divisor of nonzero magnitude and a valid encoding"""
+    """a raw divisor of a valid encoding, +0 and -0 one time in four"""
     lz = V.FMT[dt][2]
-    x = rng.getrandbits(BITS[dt]) & ~((1 << lz) - 1)
-    return x if x & ~V.sign_bit(dt) else x | 1 << lz
+    if rng.random() < 0.25:
+        return rng.choice([0, V.sign_bit(dt)])
+    return rng.getrandbits(BITS[dt]) & ~((1 << lz) - 1)
 
 
 def gen_v0(P, outdir):
