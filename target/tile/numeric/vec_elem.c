@@ -705,8 +705,10 @@ uint64_t vec_convert(unsigned dst, unsigned src, uint64_t raw, unsigned rmode, b
     TileRound rm = tile_round_from_rmode(rmode, tile_round_tcvt_default(dst));
 
     if (pto_v0 && (dd->is_float || sd->is_float) && dst != TILE_DT_E8M0) {
-        /* the reference profile copies (or truncates) the raw carrier */
-        return elem_low_bits(raw, dd->width);
+        /* the reference profile (TileProfileConvert) keeps the source's
+         * word into a floating type -- a signed integer's sign-extended --
+         * and NormalizeTileInteger truncates it into an integer type */
+        return elem_low_bits(tile_v0_word(src, raw), dd->width);
     }
     return tile_num_convert(dst, src, raw, rm, sat ? TILE_NUM_SAT : 0, flags);
 }
