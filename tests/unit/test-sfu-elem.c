@@ -1257,6 +1257,43 @@ START_TEST(test_expdif_mixed)
     flags = 0;
     ck_assert_uint_eq(sfu_widen_fp16_fp32(0x0001, &(bool){ false }), 0x33800000);
     cases += 9;
+
+    /*
+     * pto-v0 follows ExactWidenFP16ToFP32 as asl/tile/model/execution/
+     * expansion.asl writes it: for a subnormal (exponent 0, fraction f
+     * nonzero) shift f left until bit 9 is one, counting s shifts; the
+     * exponent field is 112 - s and bits 22:13 get ZeroExtend{10}(the
+     * shifted fraction's bits 8:0), i.e. those nine bits land in 21:13.
+     * Then the raw FP32 SUB (the words' difference), the FP32 special
+     * table, else the word + 1 (TileProfileMixedExpdifFP32).
+     *   0x0003: f = 0b11, s = 8, 0x300 -> bits 8:0 = 0x100 -> fraction
+     *   field 0x100 = 0x200000 >> 13, exponent 104 (0x34000000):
+     *   0x34200000 (1.25 * 2^-23; exactly it is 1.5 * 2^-23, 0x34400000).
+     *   EXPDIF(0x0003, +0): 0x34200000 - 0 = 0x34200000, a positive normal,
+     *   + 1 = 0x34200001.
+     *   0x83FF: sign 1, f = 0x3FF, s = 0, bits 8:0 = 0x1FF -> 0x3FE000,
+     *   exponent 112 (0x38000000): 0xB83FE000.  EXPDIF(+0, 0x83FF):
+     *   0 - 0xB83FE000 = 0x47C02000 (modulo 2^32; the word's higher bits
+     *   do not reach the FP32 result), + 1 = 0x47C02001.
+     *   0x0001: f = 1, s = 9, bits 8:0 = 0: 0x33800000, the exact value, so
+     *   the witness pair (0x2000, 0x0001) = (0x3C000000, 0x33800000) still
+     *   gives the fixed 0x3F810100.
+     *   An FP16 sNaN widens to 0x7FC00000 without NV; 0x7FC00000 - 0x3C000000
+     *   (FP16 0x2000) = 0x43C00000 (384.0), + 1 = 0x43C00001, no flags.
+     */
+    flags = 0;
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x0003, 0x0000, true, &flags), 0x34200001);
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x0000, 0x83ff, true, &flags), 0x47c02001);
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x2000, 0x0001, true, &flags), 0x3f810100);
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x7d00, 0x2000, true, &flags), 0x43c00001);
+    ck_assert_uint_eq(flags, 0);
+    /* The default profile widens the same subnormal exactly: 0x34400000,
+     * and e^(1.5 * 2^-23) = 1 + 1.5 * 2^-23 + 1.125 * 2^-46 + ... lies just
+     * above the midpoint between 1 + 2^-23 and 1 + 2^-22 (FP32's ulp at 1
+     * is 2^-23), so it rounds to 1 + 2^-22 (0x3F800002), NX. */
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x0003, 0x0000, false, &flags), 0x3f800002);
+    ck_assert_uint_eq(flags, NX);
+    cases += 7;
 }
 END_TEST
 

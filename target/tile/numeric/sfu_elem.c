@@ -341,6 +341,27 @@ uint32_t sfu_widen_fp16_fp32(uint64_t raw, bool *snan)
     return sign | (uint32_t)(113 - shift) << 23 | ((f << shift) & 0x3ff) << 13;
 }
 
+/*
+ * pto-v0: ExactWidenFP16ToFP32 as the 0.58.3 ASL writes it
+ * (asl/tile/model/execution/expansion.asl).  It differs from the exact
+ * widening only for subnormals: after shifting the fraction left s times
+ * until its leading one is bit 9, with exponent field 112 - s, it stores
+ * the nine bits below that one in bits 21:13 instead of 22:14, halving
+ * the part after the leading one (0x0003, 3 * 2^-24, becomes 0x34200000,
+ * 1.25 * 2^-23).  docs/implementation-defined.md entry 56.
+ */
+static uint32_t widen_fp16_fp32_v0(uint64_t raw)
+{
+    uint32_t f = raw & 0x3ff, s;
+    bool snan = false;
+
+    if ((raw >> 10 & 0x1f) || !f) {
+        return sfu_widen_fp16_fp32(raw, &snan);     /* a NaN quietly: no NV */
+    }
+    s = __builtin_clz(f) - 22;
+    return (uint32_t)(raw >> 15 & 1) << 31 | (112 - s) << 23 | ((f << s) & 0x1ff) << 13;
+}
+
 /* ExactWidenBF16ToFP32: the top half of an FP32. */
 uint32_t sfu_widen_bf16_fp32(uint64_t raw)
 {
@@ -371,10 +392,13 @@ uint64_t sfu_expdif(unsigned src, unsigned dst, uint64_t a, uint64_t b, bool pto
         bool snan = false;
         uint64_t w;
 
-        if (src == TILE_DT_FP16) {
+        if (src == TILE_DT_FP16 && pto_v0) {
+            a = widen_fp16_fp32_v0(a);
+            b = widen_fp16_fp32_v0(b);
+        } else if (src == TILE_DT_FP16) {
             a = sfu_widen_fp16_fp32(a, &snan);
             b = sfu_widen_fp16_fp32(b, &snan);
-            if (snan && !pto_v0) {
+            if (snan) {
                 *flags |= TILE_NUM_NV;      /* the signaling-input rule */
             }
         } else {

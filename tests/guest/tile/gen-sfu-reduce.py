@@ -34,7 +34,9 @@ never from running the emulator:
     every representable value, where any faithful host exp (the emulator
     uses the host's long double expl, rounded once) gives the same bits and
     NX.  Under pto-v0: raw SUB, the table, else raw + 1; the two mixed
-    witnesses of the reference profile give their fixed values.
+    witnesses of the reference profile give their fixed values; FP16 is
+    widened as the ASL's ExactWidenFP16ToFP32 does (a subnormal's fraction
+    one bit low, a NaN quietly).
   - DIV: integers truncate toward zero and wrap (MIN / -1 = MIN); floating
     DIV is exact then one RNE rounding; x / +-0 is DZ and inf (E4M3, with
     no inf: its NaN); 0 / 0 and inf / inf are NV.  pto-v0: unsigned
@@ -243,6 +245,28 @@ def widen16(raw):
     return V.encode_float("fp32", v)[0], False
 
 
+def widen16_v0(raw):
+    """pto-v0: ExactWidenFP16ToFP32 step by step as the 0.58.3 ASL writes it
+    (asl/tile/model/execution/expansion.asl): a NaN -> 0x7FC00000, an
+    infinity keeps its sign, a normal moves its exponent by 112, and a
+    subnormal's fraction is shifted left until its bit 9 is set (s shifts,
+    exponent field 112 - s), then its bits 8:0 go to bits 22:13 of the
+    result zero-extended to 10 bits"""
+    sign, exponent, fraction = raw >> 15 & 1, raw >> 10 & 0x1F, raw & 0x3FF
+    if exponent == 0x1F:
+        return 0x7FC00000 if fraction else sign << 31 | 0xFF << 23
+    if exponent:
+        return sign << 31 | (exponent + 112) << 23 | fraction << 13
+    if not fraction:
+        return sign << 31
+    shifts = 0
+    for _ in range(10):
+        if not fraction >> 9 & 1:
+            fraction = fraction << 1 & 0x3FF
+            shifts += 1
+    return sign << 31 | (112 - shifts) << 23 | (fraction & 0x1FF) << 13
+
+
 WITNESS = {(0x3C000000, 0x33800000): 0x3F810100, (0x3F800000, 0x3B000000): 0x402DA16E}
 
 
@@ -251,9 +275,11 @@ def expdif(st, dt, a, b, v0=False):
     too close to a boundary for this test"""
     fl = 0
     if st != dt:
-        if st == "fp16":
+        if st == "fp16" and v0:
+            a, b = widen16_v0(a), widen16_v0(b)
+        elif st == "fp16":
             (a, sa), (b, sb) = widen16(a), widen16(b)
-            if (sa or sb) and not v0:
+            if sa or sb:
                 fl |= NV
         else:
             a, b = a << 16, b << 16
@@ -281,6 +307,10 @@ def _self_check_expdif():
     assert V.binary("fp16", "sub", 0x2000, 0x0001) == (0x2000, NX)
     assert expdif("fp32", "fp32", 0, 0) == (0x3F800000, 0)
     assert widen16(0x0003) == (0x34400000, False)           # 3 * 2^-24
+    assert widen16_v0(0x0003) == 0x34200000                 # the ASL's: 1.25 * 2^-23
+    assert widen16_v0(0x83FF) == 0xB83FE000
+    assert widen16_v0(0x0001) == 0x33800000
+    assert widen16_v0(0x3C00) == 0x3F800000
     assert widen16(0x03FF) == (0x387FC000, False)
 
 
@@ -854,6 +884,9 @@ def gen_v0(P, outdir):
     expand_case(P, "bf16", "expdif", "col", ALL, dst_dt="fp32",
                 full=same(ALL, [[0x3F80, 0x3F80]]), bcast=same(ALL, [[0x3B00, 0x3F80]]),
                 what=" (witness)")
+    expand_case(P, "fp16", "expdif", "row", ALL, dst_dt="fp32",
+                full=same(ALL, [[0x0003, 0x0000], [0x0200, 0x7D00]]),
+                bcast=same(ALL, [[0x0000], [0x83FF]]), what=" (subnormal widening)")
     P.case("pools")
     P.check_pools()
     P.write(outdir, header(
