@@ -472,6 +472,21 @@ START_TEST(test_fma_examples)
     FMA(FP32, F_INF, F_1, F_INF, F_INF, 0);
     /* qNaN * 0 + 1: canonical NaN, no flag. */
     FMA(FP32, F_QNAN, F_0, F_1, F_QNAN, 0);
+    /* inf * qNaN + -inf.  TileFixedFusedMultiplyAddValue
+     * (asl/tile/model/execution/fused-multiply-add.asl): product_is_infinite
+     * (the left class is an infinity), product_is_negative = negative(+inf)
+     * != negative(qNaN) = FALSE != FALSE = FALSE, the addend -inf is
+     * negative, so opposite_infinities holds: the canonical NaN with NV.
+     * pto-v0 follows it; the IEEE profile lets the NaN through (the
+     * canonical NaN, no flag).  -inf * qNaN + +inf is invalid the same way
+     * (TRUE != FALSE); +inf * qNaN + +inf is not: pto-v0 goes on to the
+     * raw MADD, 0x7F800000 * 0x7FC00000 = 0x7F8 * 0x7FC << 40 (low 32 bits
+     * 0) + 0x7F800000 = 0x7F800000, no flags. */
+    FMA_V0(FP32, F_INF, F_QNAN, F_NINF, F_QNAN, NV);
+    FMA_V0(FP32, F_QNAN, F_INF, F_NINF, F_QNAN, NV);
+    FMA_V0(FP32, F_NINF, F_QNAN, F_INF, F_QNAN, NV);
+    FMA(FP32, F_INF, F_QNAN, F_NINF, F_QNAN, 0);
+    FMA_V0(FP32, F_INF, F_QNAN, F_INF, F_INF, 0);
 }
 END_TEST
 

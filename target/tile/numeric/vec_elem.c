@@ -631,11 +631,18 @@ uint64_t fma_mode(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, unsigned n
     ca = tile_num_classify(dtype, a);
     pneg = tile_num_class_is_negative(cl) != tile_num_class_is_negative(cr);
     pinf = tile_num_class_is_inf(cl) || tile_num_class_is_inf(cr);
-    /* the invalid cases come first, in both profiles (TileFixedFusedMultiplyAddValue) */
+    /*
+     * The invalid cases come first, in both profiles
+     * (TileFixedFusedMultiplyAddValue).  An infinite factor times a quiet
+     * NaN is an infinite product there too, so pto-v0 also takes
+     * inf * NaN + inf of the other sign (a NaN counts as positive) as
+     * invalid; the IEEE profile lets the NaN propagate
+     * (docs/numeric-profiles.md).
+     */
     if (elem_is_snan(cl) || elem_is_snan(cr) || elem_is_snan(ca) ||
         (pinf && (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr))) ||
-        (pinf && !elem_is_nan(cl) && !elem_is_nan(cr) && tile_num_class_is_inf(ca) &&
-         tile_num_class_is_negative(ca) != pneg)) {
+        (pinf && (pto_v0 || (!elem_is_nan(cl) && !elem_is_nan(cr))) &&
+         tile_num_class_is_inf(ca) && tile_num_class_is_negative(ca) != pneg)) {
         *flags |= TILE_NUM_NV;
         return elem_canonical_nan(dtype);
     }

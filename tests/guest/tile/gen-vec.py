@@ -404,8 +404,12 @@ def fma(t, l, r, a, v0=False):
     pinf = vl[0] == "i" or vr[0] == "i"
     zero = (vl[0] == "f" and vl[1] == 0) or (vr[0] == "f" and vr[1] == 0)
     psign = C.sign_of(vl) ^ C.sign_of(vr)
+    # TileFixedFusedMultiplyAddValue: pto-v0 takes its opposite_infinities
+    # test as written (an infinite factor makes the product infinite even
+    # beside a NaN, whose class is not negative); IEEE lets the NaN through
+    opposite = pinf and va[0] == "i" and va[1] != psign and (v0 or not (nl or nr))
     if (is_snan(t, l) or is_snan(t, r) or is_snan(t, a) or (pinf and zero and not nl and not nr)
-            or (pinf and not nl and not nr and va[0] == "i" and va[1] != psign)):
+            or opposite):
         return canon(t), NV
     if v0:
         # TileFixedFusedMultiplyAddValue's invalid cases come first (above);
