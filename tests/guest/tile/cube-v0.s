@@ -105,6 +105,63 @@ _start:
     dstore s32, m#1, 1, 1, out, 4, 1000, 0
     lwui [a5, 0], ->a2
     check_eq a2, 0xfffffff9
+
+    ; S4X2 [[-1]] x [[3]]: TLOAD reads a 4-bit element zero-extended
+    ; (DecodeTileMemoryElementRaw's 4-bit branch ignores the sign), so the
+    ; word of -1 is 15: 15 * 3 = 45 = 0x2D (the default profile: -3).
+    tcase 6
+    cload s4x2, 22, 1, 1, s4_minus1, 1, t, 0001, 1000, 0
+    cload s4x2, 23, 1, 1, s4_three, 1, u, 0001, 1000, 0
+    bstart.tmatmul s4x2
+    fpatr0
+    b.iot t#1, u#1, mask=1000, last, ->m<0001>
+    mnk 1, 1, 1
+    bstop
+    dstore s32, m#1, 1, 1, out, 4, 1000, 0
+    lwui [a5, 0], ->a2
+    check_eq a2, 0x2d
+
+    ; Shared U4X2 operands (cooperative, M = 1, N = K = 2): A is 4 x 2 with
+    ; row r = [r + 1, 2], B = [[3, 4], [5, 6]]; PE i multiplies each element
+    ; of row i: [3(i + 1) + 10, 4(i + 1) + 12] = [3i + 13, 4i + 16], so PE0
+    ; [13, 16], PE1 [16, 20], PE2 [19, 24], PE3 [22, 28] (U32).  (The model
+    ; keeps these row-major 4-bit registers packed and would multiply its
+    ; packed words: docs/implementation-defined.md entry 64.)
+    tcase 7
+    hl.liu sha4, ->a0
+    hl.liu 1, ->a1
+    banks 0
+    bstart.tload u4x2
+    b.ios mask=1111, ->s1<0001>
+    b.ior a0, a1, zero, ->zero
+    b.dim zero, 2, ->lb0
+    b.dim zero, 4, ->lb1
+    bstop
+    hl.liu shb4, ->a0
+    banks 0
+    bstart.tload u4x2
+    b.ios mask=1111, ->s2<0001>
+    b.ior a0, a1, zero, ->zero
+    b.dim zero, 2, ->lb0
+    b.dim zero, 2, ->lb1
+    bstop
+    bstart.tmatmul u4x2
+    fpatr0
+    b.ios s1, mask=1111
+    b.ios s2, mask=1111
+    b.iot mask=1111, last, ->m<0001>
+    mnk 1, 2, 2
+    bstop
+    dstore u32, m#1, 1, 2, out4, 8, 1111, 8
+    hl.liu out4, ->a5
+    ldi [a5, 0], ->a2
+    check_eq a2, 0x000000100000000d
+    ldi [a5, 8], ->a2
+    check_eq a2, 0x0000001400000010
+    ldi [a5, 16], ->a2
+    check_eq a2, 0x0000001800000013
+    ldi [a5, 24], ->a2
+    check_eq a2, 0x0000001c00000016
     test_end
     tile_handler_body
 
@@ -121,5 +178,10 @@ minus3:     .byte 0xfd
 a16:        .half 0x8000, 3             ; [[-32768, 3]]
 b16:        .half 0x8000, 0xfffe        ; [[-32768], [-2]]
 minus1_32:  .word 0xffffffff
+s4_minus1:  .byte 0x0f
+s4_three:   .byte 0x03
+sha4:       .byte 0x21, 0x22, 0x23, 0x24    ; rows [r + 1, 2]: lane 0 low nibble
+shb4:       .byte 0x43, 0x65                ; [[3, 4], [5, 6]]
     .balign 8
 out:        .space 16
+out4:       .space 32
