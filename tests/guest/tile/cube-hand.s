@@ -5,7 +5,7 @@
 ; the input decoders of the narrow formats, one RNE rounding per term in
 ; increasing K, the fused product, NaN / infinity / overflow, the zero
 ; sign, BIAS after the dot product, unsigned products, MX with an
-; unscaled side and with the 0xFF scale, RowMax / MaxAbs / RowMaxInit,
+; unscaled side and with the 0xFF scale, RowMax / MaxAbs / RowMaxInit, GroupMax,
 ; F322F16 / F322BF16 with tininess before rounding, ReLU, and the flags
 ; (none from the products).  Each case names the spec unit, ASL function
 ; or spec key it is worked from and shows the working.  PE0, Default
@@ -307,6 +307,32 @@ _start:
     ldi [a5, 8], ->a2
     check_eq a2, 0x000000007fc00000
     hflags 0
+
+    ; GroupMax (MatrixGroupMaxResult; BundleFPATRGroupN: code 1 = groups
+    ; of 8 columns, the last one partial): [1.0] x [1 .. 8, -1, -9, 20,
+    ; qNaN] -> group 0 max(1 .. 8) = 8.0 (0x41000000); group 1 (columns
+    ; 8 .. 11) max(-1, -9, 20, NaN) = 20.0 (0x41A00000), the NaN losing.
+    ; (D, 1 x 12 FP32, takes six 128-byte M16 cells: SizeCode 4, 1024
+    ; bytes; B, 1 x 12 in N8 cells of 8 columns, two: SizeCode 2.)
+    tcase 11
+    cload fp32, 22, 1, 1, one_f, 4, t, 0001, 1000, 0
+    cload fp32, 23, 1, 12, g_b, 48, u, 0010, 1000, 0
+    bstart.tmatmul fp32
+    b.fpatr prequant=0, relu=0, groupn=1, groupmax, func=2, opc1=2, opcode=1, w=1
+    b.iot t#1, u#1, mask=1000, ->m<0100>
+    b.iot mask=1000, last, ->n<0001>
+    mnk 1, 12, 1
+    bstop
+    hl.liu out, ->a0
+    bstart.tstore fp32
+    b.iot n#1, mask=1000, last
+    b.ior a0, zero, zero, ->zero
+    b.dim zero, 2, ->lb0
+    bstop
+    hl.liu out, ->a5
+    ldi [a5, 0], ->a2
+    check_eq a2, 0x41a0000041000000
+    hflags 0
     test_end
 
     tile_handler_body
@@ -357,4 +383,7 @@ q_d:        .word 0x387ff000
 q_e:        .word 0x3f808000
 q_f:        .word 0x3f818000
 l_b:        .word 0x40000000, 0xc0400000, 0x7fc00000, 0x00000000
+g_b:        .word 0x3f800000, 0x40000000, 0x40400000, 0x40800000
+            .word 0x40a00000, 0x40c00000, 0x40e00000, 0x41000000
+            .word 0xbf800000, 0xc1100000, 0x41a00000, 0x7fc00000
     tile_snap_area
