@@ -19,8 +19,11 @@
  * REM is x - floor(x / y) * y rounded once, a zero result has the
  * divisor's sign, x mod 0 and inf mod y are NaN with NV, finite x mod inf
  * is x when the signs agree and the infinity when they differ.  pto-v0:
- * DIV / REM of the raw carriers as unsigned integers, a zero divisor of
- * either sign gives all ones (DIV raises DZ); the unary placeholders after
+ * DIV / REM of the raw carriers as unsigned integers, a zero divisor gives
+ * all ones (DIV raises DZ), where FP32 and FP64 zeros of either sign but
+ * only the +0 of the other types are zero (ScalarFPCarrierIsZero,
+ * asl/scalar/model/fsu/profile.asl, called with the Tile type's B.DATR
+ * code); the unary placeholders after
  * the special table are EXP raw + 1, LOG SQRT RSQRT raw, RECIP
  * floor((2^64 - 1) / raw), low W bits kept.
  *
@@ -1089,7 +1092,9 @@ START_TEST(test_pto_v0)
     DIV_V0(FP32, F_0, F_1, 0x00000000, 0);
     DIV_V0(FP32, F_INF, F_INF, 0x00000001, 0);
     DIV_V0(FP32, F_SNAN, F_1, 0x00000002, 0);
-    /* A zero divisor of either sign: all ones; DIV raises DZ, REM not. */
+    /* An FP32 zero divisor of either sign (ScalarFPCarrierIsZero, FP32 rule:
+     * bits 31:0 are 0x00000000 or 0x80000000): all ones; DIV raises DZ,
+     * REM (TileProfileFloatingModulo) not. */
     DIV_V0(FP32, F_1, F_0, 0xffffffff, DZ);
     DIV_V0(FP32, F_1, F_NEG0, 0xffffffff, DZ);
     DIV_V0(FP32, F_0, F_0, 0xffffffff, DZ);
@@ -1104,13 +1109,31 @@ START_TEST(test_pto_v0)
     /* FP16 0x7BFF / 2 = 0x3DFF; E4M3 0x7E % 5 = 126 % 5 = 1; FP64 all
      * ones / 3 = 0x5555555555555555. */
     DIV_V0(FP16, 0x7bff, 0x0002, 0x3dff, 0);
-    DIV_V0(FP16, 0x3c00, 0x8000, 0xffff, DZ);
     REM_V0(E4M3, 0x7e, 0x05, 0x01, 0);
-    DIV_V0(E4M3, 0x7e, 0x80, 0xff, DZ);
     DIV_V0(FP64, 0xffffffffffffffffull, 3, 0x5555555555555555ull, 0);
+    /* Every other type takes the FP64 rule of ScalarFPCarrierIsZero (the
+     * Tile DIV passes the B.DATR code, 4 for FP16, and only code 1 selects
+     * the FP32 rule): the word must be 0 or 0x8000000000000000.  FP64
+     * -0 is zero: all ones, DZ.  The +0 of any type is zero. */
     DIV_V0(FP64, D_1, 0x8000000000000000ull, 0xffffffffffffffffull, DZ);
+    REM_V0(FP64, D_1, 0x8000000000000000ull, 0xffffffffffffffffull, 0);
     REM_V0(FP64, D_1, 0, 0xffffffffffffffffull, 0);
     DIV_V0(BF16, 0x3f80, 0x0000, 0xffff, DZ);
+    DIV_V0(E4M3, 0x7e, 0x00, 0xff, DZ);
+    /* But the -0 of FP16 (word 0x8000), E4M3 (0x80), BF16 (0x8000) and
+     * TF32 (0x80000000, code 2) is a nonzero divisor: 0x3C00 / 0x8000 =
+     * 15360 / 32768 -> 0, 0x3C00 mod 0x8000 = 0x3C00; 0x7E / 0x80 = 126 /
+     * 128 -> 0, remainder 0x7E; 0xBF80 / 0x8000 = 49024 / 32768 -> 1,
+     * remainder 49024 - 32768 = 16256 = 0x3F80; TF32 0xBF800000 /
+     * 0x80000000 = 1, remainder 0x3F800000; no flags. */
+    DIV_V0(FP16, 0x3c00, 0x8000, 0x0000, 0);
+    REM_V0(FP16, 0x3c00, 0x8000, 0x3c00, 0);
+    DIV_V0(E4M3, 0x7e, 0x80, 0x00, 0);
+    REM_V0(E4M3, 0x7e, 0x80, 0x7e, 0);
+    DIV_V0(BF16, 0xbf80, 0x8000, 0x0001, 0);
+    REM_V0(BF16, 0xbf80, 0x8000, 0x3f80, 0);
+    DIV_V0(TF32, F_NEG1, F_NEG0, 0x00000001, 0);
+    REM_V0(TF32, F_NEG1, F_NEG0, F_1, 0);
     /* TF32 invalid 0x00001000 is no zero here: 0x3F800000 / 0x1000 =
      * 0x3F800; 0x3F800000 % 0x1000 = 0. */
     DIV_V0(TF32, F_1, 0x00001000, 0x0003f800, 0);
@@ -1234,6 +1257,43 @@ START_TEST(test_expdif_mixed)
     flags = 0;
     ck_assert_uint_eq(sfu_widen_fp16_fp32(0x0001, &(bool){ false }), 0x33800000);
     cases += 9;
+
+    /*
+     * pto-v0 follows ExactWidenFP16ToFP32 as asl/tile/model/execution/
+     * expansion.asl writes it: for a subnormal (exponent 0, fraction f
+     * nonzero) shift f left until bit 9 is one, counting s shifts; the
+     * exponent field is 112 - s and bits 22:13 get ZeroExtend{10}(the
+     * shifted fraction's bits 8:0), i.e. those nine bits land in 21:13.
+     * Then the raw FP32 SUB (the words' difference), the FP32 special
+     * table, else the word + 1 (TileProfileMixedExpdifFP32).
+     *   0x0003: f = 0b11, s = 8, 0x300 -> bits 8:0 = 0x100 -> fraction
+     *   field 0x100 = 0x200000 >> 13, exponent 104 (0x34000000):
+     *   0x34200000 (1.25 * 2^-23; exactly it is 1.5 * 2^-23, 0x34400000).
+     *   EXPDIF(0x0003, +0): 0x34200000 - 0 = 0x34200000, a positive normal,
+     *   + 1 = 0x34200001.
+     *   0x83FF: sign 1, f = 0x3FF, s = 0, bits 8:0 = 0x1FF -> 0x3FE000,
+     *   exponent 112 (0x38000000): 0xB83FE000.  EXPDIF(+0, 0x83FF):
+     *   0 - 0xB83FE000 = 0x47C02000 (modulo 2^32; the word's higher bits
+     *   do not reach the FP32 result), + 1 = 0x47C02001.
+     *   0x0001: f = 1, s = 9, bits 8:0 = 0: 0x33800000, the exact value, so
+     *   the witness pair (0x2000, 0x0001) = (0x3C000000, 0x33800000) still
+     *   gives the fixed 0x3F810100.
+     *   An FP16 sNaN widens to 0x7FC00000 without NV; 0x7FC00000 - 0x3C000000
+     *   (FP16 0x2000) = 0x43C00000 (384.0), + 1 = 0x43C00001, no flags.
+     */
+    flags = 0;
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x0003, 0x0000, true, &flags), 0x34200001);
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x0000, 0x83ff, true, &flags), 0x47c02001);
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x2000, 0x0001, true, &flags), 0x3f810100);
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x7d00, 0x2000, true, &flags), 0x43c00001);
+    ck_assert_uint_eq(flags, 0);
+    /* The default profile widens the same subnormal exactly: 0x34400000,
+     * and e^(1.5 * 2^-23) = 1 + 1.5 * 2^-23 + 1.125 * 2^-46 + ... lies just
+     * above the midpoint between 1 + 2^-23 and 1 + 2^-22 (FP32's ulp at 1
+     * is 2^-23), so it rounds to 1 + 2^-22 (0x3F800002), NX. */
+    ck_assert_uint_eq(sfu_expdif(FP16, FP32, 0x0003, 0x0000, false, &flags), 0x3f800002);
+    ck_assert_uint_eq(flags, NX);
+    cases += 7;
 }
 END_TEST
 

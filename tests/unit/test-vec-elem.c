@@ -472,6 +472,21 @@ START_TEST(test_fma_examples)
     FMA(FP32, F_INF, F_1, F_INF, F_INF, 0);
     /* qNaN * 0 + 1: canonical NaN, no flag. */
     FMA(FP32, F_QNAN, F_0, F_1, F_QNAN, 0);
+    /* inf * qNaN + -inf.  TileFixedFusedMultiplyAddValue
+     * (asl/tile/model/execution/fused-multiply-add.asl): product_is_infinite
+     * (the left class is an infinity), product_is_negative = negative(+inf)
+     * != negative(qNaN) = FALSE != FALSE = FALSE, the addend -inf is
+     * negative, so opposite_infinities holds: the canonical NaN with NV.
+     * pto-v0 follows it; the IEEE profile lets the NaN through (the
+     * canonical NaN, no flag).  -inf * qNaN + +inf is invalid the same way
+     * (TRUE != FALSE); +inf * qNaN + +inf is not: pto-v0 goes on to the
+     * raw MADD, 0x7F800000 * 0x7FC00000 = 0x7F8 * 0x7FC << 40 (low 32 bits
+     * 0) + 0x7F800000 = 0x7F800000, no flags. */
+    FMA_V0(FP32, F_INF, F_QNAN, F_NINF, F_QNAN, NV);
+    FMA_V0(FP32, F_QNAN, F_INF, F_NINF, F_QNAN, NV);
+    FMA_V0(FP32, F_NINF, F_QNAN, F_INF, F_QNAN, NV);
+    FMA(FP32, F_INF, F_QNAN, F_NINF, F_QNAN, 0);
+    FMA_V0(FP32, F_INF, F_QNAN, F_INF, F_INF, 0);
 }
 END_TEST
 
@@ -582,6 +597,27 @@ START_TEST(test_convert_examples)
     CVT_V0(S8, FP32, F_1, R_DEF, false, 0x00, 0);
     CVT_V0(FP16, FP32, F_1, R_DEF, false, 0x0000, 0);
     CVT_V0(FP32, S32, 5, R_DEF, false, 0x00000005, 0);
+    /* pto-v0 from a signed integer type (TileProfileConvert keeps the
+     * source's word; TLOAD's DecodeTileMemoryElementRaw sign-extends S8 /
+     * S16 / S32, NormalizeTileInteger): S32 -1 (0xFFFFFFFF) -> FP64 the word
+     * 0xFFFFFFFFFFFFFFFF; S8 -2 (0xFE) -> FP32 0xFFFFFFFE, -> FP16 0xFFFE;
+     * S16 0x8000 -> FP32 0xFFFF8000; S8 +5 -> FP16 0x0005; U8 0xFE (no sign)
+     * -> FP32 0x000000FE; S4X2 0xE (packed in the model, read zero-extended)
+     * -> FP16 0x000E; S8 0xFE -> E4M3 keeps the low 8 bits 0xFE.  Sat and
+     * RMode change nothing. */
+    CVT_V0(FP64, S32, 0xffffffff, R_DEF, false, 0xffffffffffffffffull, 0);
+    CVT_V0(FP32, S8, 0xfe, R_DEF, false, 0xfffffffe, 0);
+    CVT_V0(FP16, S8, 0xfe, 4, true, 0xfffe, 0);
+    CVT_V0(FP32, S16, 0x8000, R_DEF, false, 0xffff8000, 0);
+    CVT_V0(FP16, S8, 0x05, R_DEF, false, 0x0005, 0);
+    CVT_V0(FP32, U8, 0xfe, R_DEF, false, 0x000000fe, 0);
+    CVT_V0(FP16, TILE_DT_S4X2, 0xe, R_DEF, false, 0x000e, 0);
+    CVT_V0(E4M3, S8, 0xfe, R_DEF, false, 0xfe, 0);
+    /* Into an integer type NormalizeTileInteger keeps the low bits of the
+     * floating word: FP16 0xBC00 (-1.0) -> S32 0x0000BC00 (a zero-extended
+     * FP16 word), -> S8 0x00. */
+    CVT_V0(S32, FP16, 0xbc00, R_DEF, true, 0x0000bc00, 0);
+    CVT_V0(S8, FP16, 0xbc00, R_DEF, false, 0x00, 0);
 }
 END_TEST
 

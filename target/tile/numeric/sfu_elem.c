@@ -155,6 +155,22 @@ static uint64_t float_rem(unsigned dtype, uint64_t l, uint64_t r, unsigned *flag
     return vec_round_sum(dtype, &a, &b, flags);
 }
 
+/*
+ * pto-v0: the reference profile's zero test of a divisor.  Its DIV
+ * (ScalarFPBinaryProfile) and REM (TileProfileFloatingModulo) call
+ * ScalarFPCarrierIsZero with the Tile type's B.DATR code, which applies
+ * the FP32 rule (bits 31:0 are +0 or -0) to code 1 only and the FP64 rule
+ * (the whole 64-bit word is +0 or -0) to every other code: a zero-extended
+ * FP16, BF16, TF32, HF32 or 8-bit -0 is a nonzero divisor there.
+ */
+static bool v0_divisor_is_zero(unsigned dtype, uint64_t r)
+{
+    if (dtype == TILE_DT_FP32) {
+        return !(r & UINT64_C(0x7fffffff));
+    }
+    return !(r & ~(UINT64_C(1) << 63));
+}
+
 uint64_t sfu_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r, bool pto_v0,
                     unsigned *flags)
 {
@@ -165,8 +181,8 @@ uint64_t sfu_binary(unsigned dtype, SfuBinOp op, uint64_t l, uint64_t r, bool pt
     }
     if (pto_v0) {
         /* the reference profile: unsigned division of the raw carriers; a
-         * zero divisor (either sign) gives all ones, DIV raising DZ */
-        if (!(r & ~elem_sign_bit(dtype))) {
+         * zero divisor gives all ones, DIV raising DZ */
+        if (v0_divisor_is_zero(dtype, r)) {
             if (op == SFU_DIV) {
                 *flags |= TILE_NUM_DZ;
             }
@@ -325,6 +341,27 @@ uint32_t sfu_widen_fp16_fp32(uint64_t raw, bool *snan)
     return sign | (uint32_t)(113 - shift) << 23 | ((f << shift) & 0x3ff) << 13;
 }
 
+/*
+ * pto-v0: ExactWidenFP16ToFP32 as the 0.58.3 ASL writes it
+ * (asl/tile/model/execution/expansion.asl).  It differs from the exact
+ * widening only for subnormals: after shifting the fraction left s times
+ * until its leading one is bit 9, with exponent field 112 - s, it stores
+ * the nine bits below that one in bits 21:13 instead of 22:14, halving
+ * the part after the leading one (0x0003, 3 * 2^-24, becomes 0x34200000,
+ * 1.25 * 2^-23).  docs/implementation-defined.md entry 56.
+ */
+static uint32_t widen_fp16_fp32_v0(uint64_t raw)
+{
+    uint32_t f = raw & 0x3ff, s;
+    bool snan = false;
+
+    if ((raw >> 10 & 0x1f) || !f) {
+        return sfu_widen_fp16_fp32(raw, &snan);     /* a NaN quietly: no NV */
+    }
+    s = __builtin_clz(f) - 22;
+    return (uint32_t)(raw >> 15 & 1) << 31 | (112 - s) << 23 | ((f << s) & 0x1ff) << 13;
+}
+
 /* ExactWidenBF16ToFP32: the top half of an FP32. */
 uint32_t sfu_widen_bf16_fp32(uint64_t raw)
 {
@@ -355,10 +392,13 @@ uint64_t sfu_expdif(unsigned src, unsigned dst, uint64_t a, uint64_t b, bool pto
         bool snan = false;
         uint64_t w;
 
-        if (src == TILE_DT_FP16) {
+        if (src == TILE_DT_FP16 && pto_v0) {
+            a = widen_fp16_fp32_v0(a);
+            b = widen_fp16_fp32_v0(b);
+        } else if (src == TILE_DT_FP16) {
             a = sfu_widen_fp16_fp32(a, &snan);
             b = sfu_widen_fp16_fp32(b, &snan);
-            if (snan && !pto_v0) {
+            if (snan) {
                 *flags |= TILE_NUM_NV;      /* the signaling-input rule */
             }
         } else {

@@ -53,7 +53,9 @@ uint32_t sfu_widen_bf16_fp32(uint64_t raw);
 
 /* EXPDIF of the TROW / TCOLEXPANDEXPDIF expansions: exp(a - b), SUB then
  * EXP in the destination type dst, each rounded once; FP16 / BF16 sources
- * into FP32 are widened exactly first (hardware profile, mixed_expdif). */
+ * into FP32 are widened exactly first (hardware profile, mixed_expdif;
+ * pto-v0: the ASL's widening, which places an FP16 subnormal's fraction
+ * one bit low and raises no NV). */
 uint64_t sfu_expdif(unsigned src, unsigned dst, uint64_t a, uint64_t b, bool pto_v0,
                     unsigned *flags);
 

@@ -254,6 +254,28 @@ uint64_t tile_num_order_key(TileDType t, uint64_t raw);
 uint64_t tile_int_normalize(TileDType t, uint64_t raw);
 
 /*
+ * numeric-profile=pto-v0: the 64-bit word the reference model holds for an
+ * element as TLOAD writes it (DecodeTileMemoryElementRaw): S8, S16 and S32
+ * sign-extended (NormalizeTileInteger), every other type zero-extended --
+ * S4X2 too, since the model keeps 4-bit elements packed and reads them
+ * zero-extended.  The raw-carrier rules that consume whole words (TCVT
+ * from an integer type to a floating one, the CUBE products) start from it.
+ */
+static inline uint64_t tile_v0_word(TileDType t, uint64_t raw)
+{
+    switch (t) {
+    case TILE_DT_S8:
+        return (uint64_t)(int64_t)(int8_t)raw;
+    case TILE_DT_S16:
+        return (uint64_t)(int64_t)(int16_t)raw;
+    case TILE_DT_S32:
+        return (uint64_t)(int64_t)(int32_t)raw;
+    default:
+        return raw;
+    }
+}
+
+/*
  * Packed 4-bit types: logical lane 2*i is bits 3:0 of byte i, lane 2*i+1
  * is bits 7:4 (hardware conformance profile, packed_storage.lane_order).
  */

@@ -631,11 +631,18 @@ uint64_t fma_mode(unsigned dtype, uint64_t l, uint64_t r, uint64_t a, unsigned n
     ca = tile_num_classify(dtype, a);
     pneg = tile_num_class_is_negative(cl) != tile_num_class_is_negative(cr);
     pinf = tile_num_class_is_inf(cl) || tile_num_class_is_inf(cr);
-    /* the invalid cases come first, in both profiles (TileFixedFusedMultiplyAddValue) */
+    /*
+     * The invalid cases come first, in both profiles
+     * (TileFixedFusedMultiplyAddValue).  An infinite factor times a quiet
+     * NaN is an infinite product there too, so pto-v0 also takes
+     * inf * NaN + inf of the other sign (a NaN counts as positive) as
+     * invalid; the IEEE profile lets the NaN propagate
+     * (docs/numeric-profiles.md).
+     */
     if (elem_is_snan(cl) || elem_is_snan(cr) || elem_is_snan(ca) ||
         (pinf && (tile_num_class_is_zero(cl) || tile_num_class_is_zero(cr))) ||
-        (pinf && !elem_is_nan(cl) && !elem_is_nan(cr) && tile_num_class_is_inf(ca) &&
-         tile_num_class_is_negative(ca) != pneg)) {
+        (pinf && (pto_v0 || (!elem_is_nan(cl) && !elem_is_nan(cr))) &&
+         tile_num_class_is_inf(ca) && tile_num_class_is_negative(ca) != pneg)) {
         *flags |= TILE_NUM_NV;
         return elem_canonical_nan(dtype);
     }
@@ -705,8 +712,10 @@ uint64_t vec_convert(unsigned dst, unsigned src, uint64_t raw, unsigned rmode, b
     TileRound rm = tile_round_from_rmode(rmode, tile_round_tcvt_default(dst));
 
     if (pto_v0 && (dd->is_float || sd->is_float) && dst != TILE_DT_E8M0) {
-        /* the reference profile copies (or truncates) the raw carrier */
-        return elem_low_bits(raw, dd->width);
+        /* the reference profile (TileProfileConvert) keeps the source's
+         * word into a floating type -- a signed integer's sign-extended --
+         * and NormalizeTileInteger truncates it into an integer type */
+        return elem_low_bits(tile_v0_word(src, raw), dd->width);
     }
     return tile_num_convert(dst, src, raw, rm, sat ? TILE_NUM_SAT : 0, flags);
 }

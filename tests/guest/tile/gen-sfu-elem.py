@@ -24,7 +24,9 @@ emulator:
   - Special inputs follow the spec's table (NaN, +-0, +-inf, negative
     inputs, LOG(1) = +0); E4M3 has no infinity and gets its NaN.
   - pto-v0 (vec-gen style profile programs): DIV / REM of the raw carriers
-    as unsigned integers (a zero divisor gives all ones, DIV raising DZ),
+    as unsigned integers (a zero divisor gives all ones, DIV raising DZ;
+    ScalarFPCarrierIsZero with the Tile type's code makes the -0 of every
+    type but FP32 and FP64 a nonzero divisor),
     EXP = raw + 1, LOG / SQRT / RSQRT = raw, RECIP = (2^64 - 1) / raw,
     after the same special-value table.
 
@@ -229,11 +231,21 @@ def unary(t, op, raw, v0=False, mode=1):
     return correctly_rounded(t, op, V.value(t, raw)[1], mode)
 
 
+def v0_zero_divisor(t, r):
+    """ScalarFPCarrierIsZero(r, code) as the reference profile's DIV and REM
+    call it, with the Tile type's B.DATR code: code 1 (FP32) tests bits
+    31:0 for +0 / -0, every other code tests the whole 64-bit word (the
+    zero-extended element) for 0 or 2^63, so only FP64 has a -0 there"""
+    if t == "fp32":
+        return low(r, 31) == 0
+    return r in (0, 1 << 63)
+
+
 def binary(t, op, l, r, v0=False):
     if not is_float(t):
         return i_div(t, op, l, r), 0
     if v0:
-        if not (r & ~V.sign_bit(t)):
+        if v0_zero_divisor(t, r):
             return low(-1, BITS[t]), DZ if op == "div" else 0
         return (l // r if op == "div" else l % r), 0
     return f_div(t, l, r) if op == "div" else f_rem(t, l, r)

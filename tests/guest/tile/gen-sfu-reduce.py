@@ -34,11 +34,15 @@ never from running the emulator:
     every representable value, where any faithful host exp (the emulator
     uses the host's long double expl, rounded once) gives the same bits and
     NX.  Under pto-v0: raw SUB, the table, else raw + 1; the two mixed
-    witnesses of the reference profile give their fixed values.
+    witnesses of the reference profile give their fixed values; FP16 is
+    widened as the ASL's ExactWidenFP16ToFP32 does (a subnormal's fraction
+    one bit low, a NaN quietly).
   - DIV: integers truncate toward zero and wrap (MIN / -1 = MIN); floating
     DIV is exact then one RNE rounding; x / +-0 is DZ and inf (E4M3, with
     no inf: its NaN); 0 / 0 and inf / inf are NV.  pto-v0: unsigned
-    division of the raw carriers (no zero divisor is used there).
+    division of the raw carriers; a zero divisor gives all ones and DZ,
+    where the -0 of every type but FP32 and FP64 is no zero
+    (ScalarFPCarrierIsZero with the Tile type's code).
   - Flags: the OR over every PE and element, recorded on success.
   - Legality (each rejected block is trap 5 at its BSTOP and leaves the
     pools, the operands and the flags as they were): binding counts, B.IOR
@@ -75,6 +79,7 @@ from genmod import load as _load       # noqa: E402
 V = _load("gen-vec")        # the VEC program writer and element model
 T = V.T                     # gen-tlsu: Local tiles, pools, TLOAD / TSTORE
 C = V.C                     # gen-cube: exact values
+E = _load("gen-sfu-elem")   # the SFU element model (the pto-v0 zero divisor)
 
 ALL, MASKS, BITS = V.ALL, V.MASKS, V.BITS
 NV, DZ, OF, UF, NX = V.NV, V.DZ, V.OF, V.UF, V.NX
@@ -150,7 +155,8 @@ def div(t, l, r, v0=False):
         q = abs(a) // abs(b)
         return low(q if (a < 0) == (b < 0) else -q, w), 0
     if v0:
-        assert low(r, w) & ~V.sign_bit(t)
+        if E.v0_zero_divisor(t, r):
+            return low(-1, w), DZ
         return low(l // r, w), 0
     if V.is_nan(t, l) or V.is_nan(t, r):
         return V.nan_case(t, l, r)
@@ -239,6 +245,28 @@ def widen16(raw):
     return V.encode_float("fp32", v)[0], False
 
 
+def widen16_v0(raw):
+    """pto-v0: ExactWidenFP16ToFP32 step by step as the 0.58.3 ASL writes it
+    (asl/tile/model/execution/expansion.asl): a NaN -> 0x7FC00000, an
+    infinity keeps its sign, a normal moves its exponent by 112, and a
+    subnormal's fraction is shifted left until its bit 9 is set (s shifts,
+    exponent field 112 - s), then its bits 8:0 go to bits 22:13 of the
+    result zero-extended to 10 bits"""
+    sign, exponent, fraction = raw >> 15 & 1, raw >> 10 & 0x1F, raw & 0x3FF
+    if exponent == 0x1F:
+        return 0x7FC00000 if fraction else sign << 31 | 0xFF << 23
+    if exponent:
+        return sign << 31 | (exponent + 112) << 23 | fraction << 13
+    if not fraction:
+        return sign << 31
+    shifts = 0
+    for _ in range(10):
+        if not fraction >> 9 & 1:
+            fraction = fraction << 1 & 0x3FF
+            shifts += 1
+    return sign << 31 | (112 - shifts) << 23 | (fraction & 0x1FF) << 13
+
+
 WITNESS = {(0x3C000000, 0x33800000): 0x3F810100, (0x3F800000, 0x3B000000): 0x402DA16E}
 
 
@@ -247,9 +275,11 @@ def expdif(st, dt, a, b, v0=False):
     too close to a boundary for this test"""
     fl = 0
     if st != dt:
-        if st == "fp16":
+        if st == "fp16" and v0:
+            a, b = widen16_v0(a), widen16_v0(b)
+        elif st == "fp16":
             (a, sa), (b, sb) = widen16(a), widen16(b)
-            if (sa or sb) and not v0:
+            if sa or sb:
                 fl |= NV
         else:
             a, b = a << 16, b << 16
@@ -277,6 +307,10 @@ def _self_check_expdif():
     assert V.binary("fp16", "sub", 0x2000, 0x0001) == (0x2000, NX)
     assert expdif("fp32", "fp32", 0, 0) == (0x3F800000, 0)
     assert widen16(0x0003) == (0x34400000, False)           # 3 * 2^-24
+    assert widen16_v0(0x0003) == 0x34200000                 # the ASL's: 1.25 * 2^-23
+    assert widen16_v0(0x83FF) == 0xB83FE000
+    assert widen16_v0(0x0001) == 0x33800000
+    assert widen16_v0(0x3C00) == 0x3F800000
     assert widen16(0x03FF) == (0x387FC000, False)
 
 
@@ -826,10 +860,11 @@ def main():
 
 
 def v0_divisor(rng, dt):
-    """a raw divisor of nonzero magnitude and a valid encoding"""
+    """a raw divisor of a valid encoding, +0 and -0 one time in four"""
     lz = V.FMT[dt][2]
-    x = rng.getrandbits(BITS[dt]) & ~((1 << lz) - 1)
-    return x if x & ~V.sign_bit(dt) else x | 1 << lz
+    if rng.random() < 0.25:
+        return rng.choice([0, V.sign_bit(dt)])
+    return rng.getrandbits(BITS[dt]) & ~((1 << lz) - 1)
 
 
 def gen_v0(P, outdir):
@@ -849,6 +884,9 @@ def gen_v0(P, outdir):
     expand_case(P, "bf16", "expdif", "col", ALL, dst_dt="fp32",
                 full=same(ALL, [[0x3F80, 0x3F80]]), bcast=same(ALL, [[0x3B00, 0x3F80]]),
                 what=" (witness)")
+    expand_case(P, "fp16", "expdif", "row", ALL, dst_dt="fp32",
+                full=same(ALL, [[0x0003, 0x0000], [0x0200, 0x7D00]]),
+                bcast=same(ALL, [[0x0000], [0x83FF]]), what=" (subnormal widening)")
     P.case("pools")
     P.check_pools()
     P.write(outdir, header(

@@ -18,7 +18,10 @@ comparison-schema.asl) and the project's documented choices
     underflow; NaN results are the type's canonical NaN; a signaling NaN,
     inf - inf and 0 * inf raise NV; overflow gives inf (E4M3: NaN) with
     OF NX.  Under the pto-v0 profile (cpu property numeric-profile) ADD /
-    SUB / MUL are integer arithmetic on the raw bits.
+    SUB / MUL, and FMA after its invalid cases, are integer arithmetic on
+    the raw bits; TCVT involving a floating type keeps the source's word (a
+    signed integer sign-extended, TileProfileConvert) in the destination's
+    width.
   - TMAX / TMIN are maximumNumber / minimumNumber with -0 < +0; TCMP is
     unordered on NaN (only NE holds); TABS / TNEG touch the sign bit only;
     TRELU gives +0 for every negative value and the canonical NaN for NaN.
@@ -392,7 +395,7 @@ def compare(t, cm, l, r):
     return int([eq, not eq, lt, not lt and not eq, lt or eq, not lt][cm]), 0
 
 
-def fma(t, l, r, a):
+def fma(t, l, r, a, v0=False):
     w = BITS[t]
     if not is_float(t):
         return low(low(l * r, w) + a, w), 0
@@ -401,9 +404,18 @@ def fma(t, l, r, a):
     pinf = vl[0] == "i" or vr[0] == "i"
     zero = (vl[0] == "f" and vl[1] == 0) or (vr[0] == "f" and vr[1] == 0)
     psign = C.sign_of(vl) ^ C.sign_of(vr)
+    # TileFixedFusedMultiplyAddValue: pto-v0 takes its opposite_infinities
+    # test as written (an infinite factor makes the product infinite even
+    # beside a NaN, whose class is not negative); IEEE lets the NaN through
+    opposite = pinf and va[0] == "i" and va[1] != psign and (v0 or not (nl or nr))
     if (is_snan(t, l) or is_snan(t, r) or is_snan(t, a) or (pinf and zero and not nl and not nr)
-            or (pinf and not nl and not nr and va[0] == "i" and va[1] != psign)):
+            or opposite):
         return canon(t), NV
+    if v0:
+        # TileFixedFusedMultiplyAddValue's invalid cases come first (above);
+        # then the reference profile's ScalarFPFusedProfile MADD: the raw
+        # words' product plus the addend, the low W bits stored
+        return low(l * r + a, w), 0
     if nl or nr or na:
         return canon(t), 0
     p = C.fmul(vl, vr)
@@ -413,7 +425,7 @@ def fma(t, l, r, a):
     return encode_float(t, s)
 
 
-def convert(dst, src, raw, rmode, sat):
+def convert(dst, src, raw, rmode, sat, v0=False):
     """TCVT of one element -> (raw, flags); the types of this program only"""
     if not is_float(src) and not is_float(dst):
         w = BITS[src]
@@ -422,6 +434,13 @@ def convert(dst, src, raw, rmode, sat):
             lo, hi = INT_RANGE[dst]
             return low(min(max(v, lo), hi), BITS[dst]), 0
         return low(v, BITS[dst]), 0
+    if v0:
+        # TileProfileConvert of the reference profile: the source's word
+        # (TLOAD sign-extends a signed integer, NormalizeTileInteger) into a
+        # floating type, its low bits into an integer type; no RMode, no
+        # Sat, no flags
+        word = sext(raw, BITS[src]) if is_signed(src) else raw
+        return low(word, BITS[dst]), 0
     mode = rmode or (2 if is_float(src) and not is_float(dst) else 1)
     if is_float(src):
         if not valid(src, raw):
@@ -716,7 +735,7 @@ def fma_case(P, dt, pes, gens=(None, None, None)):
     Cc = P.rand_load(dt, pes, vr, vc, col=col, gen=gens[2])
     P.vec("tfma", dt, pes, [("t", 3), ("t", 2), ("t", 1)], size, **dims_of(vr, vc, col),
           model=lambda p, r, c: fma(dt, A.frag[p][(r, c)], B.frag[p][(r, c)],
-                                    Cc.frag[p][(r, c)]))
+                                    Cc.frag[p][(r, c)], P.v0))
     P.store(dt, pes)
     P.check_flags()
 
@@ -770,6 +789,10 @@ def gen_float(outdir, name, v0):
                 binary_case(P, dt, op, rng.choice(MASKS), False)
             binary_case(P, dt, op, rng.choice(MASKS), True)
         if v0:
+            fma_case(P, dt, rng.choice(MASKS))
+            sp = specials(dt)
+            fma_case(P, dt, ALL, (lambda: rng.choice(sp), lambda: rng.choice(sp),
+                                  lambda: rng.choice(sp)))
             continue
         for op in ("abs", "neg", "relu"):
             unary_case(P, dt, op, rng.choice(MASKS))
@@ -783,10 +806,20 @@ def gen_float(outdir, name, v0):
                     gen_b=lambda: rand_raw(rng, dt, 0.5))
         fma_case(P, dt, ALL, (lambda: rng.choice(sp), lambda: rand_raw(rng, dt, 0.5),
                               lambda: rng.choice(sp)))
+    if v0:
+        # TCVT: every integer type into a floating one and back, floating
+        # pairs; the signed sources' words are sign-extended
+        for src in ARITH:
+            for dst in rng.sample([t for t in ARITH if t != src and
+                                   (is_float(t) or is_float(src))], 3):
+                cvt_case(P, src, dst, rng.choice(MASKS), rng.randint(0, 7),
+                         rng.random() < 0.4)
     P.write(outdir, header(
-        ("VEC floating operations under the pto-v0 profile: TADD TSUB TMUL are integer "
-         "arithmetic on the raw carriers (TMAX TMIN as in the default profile), with no "
-         "status flags." if v0 else
+        ("VEC floating operations under the pto-v0 profile: TADD TSUB TMUL and TFMA are "
+         "integer arithmetic on the raw carriers after TFMA's invalid cases (TMAX TMIN as "
+         "in the default profile), TADD .. TMIN with no status flags; TCVT keeps the "
+         "source's word (a signed integer sign-extended) in the destination's width." if v0
+         else
          "VEC floating operations on FP64 FP32 TF32 HF32 FP16 BF16 E4M3 E5M2: TADD TSUB "
          "TMUL TMAX TMIN and their scalar forms, TABS TNEG TRELU, TFMA, TEXPANDS; exact "
          "results rounded once to nearest even, special values, subnormals, ties, and "
@@ -972,7 +1005,7 @@ def cvt_case(P, src, dst, pes, rmode, sat, rows=8, col=16, vr=None, vc=None):
     P.vec("tcvt", src, pes, [("t", 1)], dsize, vc=vc, vr=vr, col=col, dst_dt=dst,
           datr=datr_line(dt=31 if dst == src and rng.random() < 0.5 else CODE[dst],
                          rmode=rmode, sat=sat, pad=rng.randint(0, 3)),
-          model=lambda p, r, c: convert(dst, src, A.frag[p][(r, c)], rmode, sat))
+          model=lambda p, r, c: convert(dst, src, A.frag[p][(r, c)], rmode, sat, P.v0))
     P.store(dst, pes)
     P.check_flags()
 

@@ -506,12 +506,16 @@ static void product_pe(CubeOp *c, unsigned pe, uint32_t *acc)
         acc[i] = c->C ? (uint32_t)local_raw(c->C, pe, i / c->N, i % c->N) : 0;
     }
     if (pto_v0) {
-        /* the reference profile: raw zero-extended carriers, modulo 2^64 (low 32 bits kept) */
+        /* the reference profile (TileProfileMatrixAccumulate and
+         * ...ScaledAccumulate): products of the model's element words (S8 /
+         * S16 sign-extended, the rest zero-extended), modulo 2^64, low 32
+         * bits kept */
         for (uint32_t m = 0; m < c->M; m++) {
             for (uint32_t n = 0; n < c->N; n++) {
                 uint64_t v = acc[m * c->N + n];
                 for (uint32_t k = 0; k < c->K; k++) {
-                    uint64_t a = ra[m * c->K + k], b = rb[k * c->N + n];
+                    uint64_t a = tile_v0_word(c->atype, ra[m * c->K + k]);
+                    uint64_t b = tile_v0_word(c->btype, rb[k * c->N + n]);
                     if (c->mx && c->a_scaled) {
                         a *= scale_a(c, pe, m, k / 32);
                     }
