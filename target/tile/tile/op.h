@@ -230,6 +230,16 @@ uint64_t tepl_elem(const TileLocal *t, unsigned pe, uint32_t r, uint32_t c);
  * the destination. */
 void tepl_store(TileLocal *t, unsigned pe, uint32_t r, uint32_t c, uint64_t x);
 void tepl_put(Tepl *v, unsigned pe, uint32_t r, uint32_t c, uint64_t x);
+/*
+ * Element access by row, for the array kernels: row r of PE pe's fragment
+ * of t as contiguous little-endian host bytes (element c at byte
+ * c * bits / 8), or NULL when t's elements of a row are not contiguous
+ * whole bytes (a layout other than row-major, a 4-bit type, a predicate);
+ * the caller then uses tepl_elem() / tepl_store().  The destination's
+ * payload must be allocated (tepl_begin()).
+ */
+const uint8_t *tepl_src_row(const TileLocal *t, unsigned pe, uint32_t r);
+uint8_t *tepl_dst_row(Tepl *v, unsigned pe, uint32_t r);
 /* Allocate the payloads; then per PE: compute, tepl_pad(). */
 void tepl_begin(Tepl *v);
 void tepl_pad(Tepl *v, unsigned pe);
