@@ -44,14 +44,30 @@
 #endif
 
 typedef float f32x8 __attribute__((vector_size(32)));
-typedef double f64x8 __attribute__((vector_size(64)));
 typedef int32_t i32x8 __attribute__((vector_size(32)));
 typedef uint32_t u32x8 __attribute__((vector_size(32)));
-typedef int64_t i64x8 __attribute__((vector_size(64)));
-typedef uint64_t u64x8 __attribute__((vector_size(64)));
 typedef uint16_t u16x8 __attribute__((vector_size(16)));
+typedef uint64_t u64x4 __attribute__((vector_size(32)));
+typedef int64_t i64x4 __attribute__((vector_size(32)));
+typedef double f64x4 __attribute__((vector_size(32)));
+typedef float f32x4 __attribute__((vector_size(16)));
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
 
 #define INLINE static inline __attribute__((always_inline))
+
+/*
+ * The host dispatch: on x86-64 the entry points are also built for AVX2
+ * (64-bit lane compares, 256-bit registers) and the loader picks the
+ * clone the CPU runs; every other host, and an older CPU, runs the
+ * baseline build of the same source (VEC_ARRAY_BASELINE: that one only,
+ * for its test).
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(VEC_ARRAY_BASELINE)
+#define HOST_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define HOST_CLONES
+#endif
 
 bool vec_array_float_type(unsigned dtype)
 {
@@ -128,23 +144,45 @@ INLINE void chunk_out(void *p, size_t off, const void *src, unsigned full, unsig
     memcpy((uint8_t *)p + off, src, used == full ? full : used);
 }
 
-/* A nonzero lane of a mask, as a bit set (bit k = lane k). */
-INLINE unsigned mask_bits64(i64x8 m)
+/*
+ * The 64-bit lanes work four at a time (32 bytes, the widest a common host
+ * compares natively: wider vectors' compares are scalarized).  A chunk's
+ * two halves: bit k of a lane set is lane k of the chunk.
+ */
+INLINE unsigned lanes_set(i64x4 lo, i64x4 hi)
 {
     unsigned bits = 0;
 
-    for (unsigned k = 0; k < LANES; k++) {
-        bits |= (m[k] != 0) << k;
+    for (unsigned k = 0; k < 4; k++) {
+        bits |= (lo[k] != 0) << k;
+        bits |= (hi[k] != 0) << (k + 4);
     }
     return bits;
 }
 
-INLINE bool any64(i64x8 m)
+INLINE bool all64(i64x4 m)
 {
-    uint64_t w[LANES];
+    uint64_t w[4];
 
     memcpy(w, &m, sizeof(w));
-    return (w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7]) != 0;
+    return (w[0] & w[1] & w[2] & w[3]) == UINT64_MAX;
+}
+
+INLINE bool any64(i64x4 m)
+{
+    uint64_t w[4];
+
+    memcpy(w, &m, sizeof(w));
+    return (w[0] | w[1] | w[2] | w[3]) != 0;
+}
+
+/* the low halves of four 64-bit lanes (a shuffle: compilers scalarize a
+ * narrowing conversion) */
+INLINE u32x4 low32(u64x4 v)
+{
+    u32x8 w = (u32x8)v;
+
+    return __builtin_shufflevector(w, w, 0, 2, 4, 6);
 }
 
 INLINE bool any32(i32x8 m)
@@ -228,31 +266,32 @@ INLINE int64_t exp_max(unsigned dt)
  * at least the smallest normal, finite after rounding, and not a tie that
  * err decides; or an exact zero), *nx: inexact.
  */
-INLINE u32x8 round_double(unsigned dt, f64x8 s, i64x8 err_nonzero, i64x8 *ok, i64x8 *nx)
+INLINE u32x4 round_double(unsigned dt, f64x4 s, i64x4 err_nonzero, i64x4 *ok, i64x4 *nx)
 {
     const unsigned m = frac_bits(dt), sh = 52 - m;
     const uint64_t half = UINT64_C(1) << (sh - 1), low_mask = (UINT64_C(1) << sh) - 1;
     const int64_t rebias = (1023 - exp_bias(dt)) << m;
     const int64_t largest = (exp_max(dt) << m) | ((INT64_C(1) << m) - 1);
-    u64x8 u = (u64x8)s;
-    u64x8 mag = u & UINT64_C(0x7fffffffffffffff);
-    u64x8 low = mag & low_mask;
+    u64x4 u = (u64x4)s;
+    u64x4 mag = u & UINT64_C(0x7fffffffffffffff);
+    u64x4 low = mag & low_mask;
     /* the magnitude rounded to m fraction bits: (exponent << m) | fraction,
      * a carry rounding into the next binade */
-    i64x8 rounded = (i64x8)((mag + (half - 1) + ((mag >> sh) & 1)) >> sh) - rebias;
-    i64x8 e0 = (i64x8)(mag >> 52) - 1023 + exp_bias(dt);
-    i64x8 zero = (i64x8)(mag == 0);
+    i64x4 rounded = (i64x4)((mag + (half - 1) + ((mag >> sh) & 1)) >> sh) - rebias;
+    i64x4 e0 = (i64x4)(mag >> 52) - 1023 + exp_bias(dt);
+    i64x4 zero = (i64x4)(mag == 0);
     /* s at the smallest normal with a nonzero rest may be a rounded-up
      * tiny value, and a tie with a nonzero rest is decided by the rest */
-    i64x8 doubt = ((i64x8)(low == half) |
-                   (i64x8)(mag == (uint64_t)(1024 - exp_bias(dt)) << 52)) & err_nonzero;
+    i64x4 doubt = ((i64x4)(low == half) |
+                   (i64x4)(mag == (uint64_t)(1024 - exp_bias(dt)) << 52)) & err_nonzero;
 
     *ok = ((e0 >= 1) & (rounded <= largest) & ~doubt) | zero;
-    *nx = (i64x8)(low != 0) | err_nonzero;
-    u64x8 sign = (u >> 63) << (m + (dt == TILE_DT_FP16 ? 5 : 8));
-    return __builtin_convertvector(((u64x8)rounded & ~(u64x8)zero) | sign, u32x8);
+    *nx = (i64x4)(low != 0) | err_nonzero;
+    u64x4 sign = (u >> 63) << (m + (dt == TILE_DT_FP16 ? 5 : 8));
+    return low32(((u64x4)rounded & ~(u64x4)zero) | sign);
 }
 
+HOST_CLONES
 void vec_array_to_float(unsigned dtype, const void *src, float *dst, size_t n)
 {
     for (size_t i = 0; i < n; i += LANES) {
@@ -262,19 +301,26 @@ void vec_array_to_float(unsigned dtype, const void *src, float *dst, size_t n)
     }
 }
 
-INLINE void from_double_chunk(unsigned dtype, f64x8 d, const void *src, bool is_double,
-                              void *dst, size_t i, unsigned cnt, i64x8 *nx_acc,
-                              unsigned *flags)
+/* Eight doubles (two halves) rounded into dt; the lanes that are not ok
+ * converted by the numeric core from the source element. */
+INLINE void from_double_chunk(unsigned dtype, const f64x4 d[2], const void *src,
+                              bool is_double, void *dst, size_t i, unsigned cnt,
+                              i64x4 *nx_acc, unsigned *flags)
 {
-    i64x8 ok, nx, none = { 0 };
-    u32x8 r = round_double(dtype, d, none, &ok, &nx);
+    i64x4 ok[2], nx[2], none = { 0 };
+    u32x4 r[2];
+    u32x8 res;
 
-    store_raw(dtype, dst, i, cnt, r);
-    *nx_acc |= nx & ok;
-    if (!any64(~ok)) {
+    for (unsigned h = 0; h < 2; h++) {
+        r[h] = round_double(dtype, d[h], none, &ok[h], &nx[h]);
+        *nx_acc |= nx[h] & ok[h];
+    }
+    memcpy(&res, r, sizeof(res));
+    store_raw(dtype, dst, i, cnt, res);
+    if (all64(ok[0] & ok[1])) {
         return;
     }
-    unsigned bad = ~mask_bits64(ok) & ((1u << cnt) - 1);
+    unsigned bad = ~lanes_set(ok[0], ok[1]) & ((1u << cnt) - 1);
     for (unsigned k = 0; k < cnt; k++) {
         if (bad & (1u << k)) {
             uint64_t x;
@@ -291,32 +337,44 @@ INLINE void from_double_chunk(unsigned dtype, f64x8 d, const void *src, bool is_
     }
 }
 
+/* the two halves of a chunk of floats, widened */
+INLINE void widen_halves(f32x8 f, f64x4 d[2])
+{
+    f32x4 h[2];
+
+    memcpy(h, &f, sizeof(h));
+    d[0] = __builtin_convertvector(h[0], f64x4);
+    d[1] = __builtin_convertvector(h[1], f64x4);
+}
+
 void vec_array_from_float(unsigned dtype, const float *src, void *dst, size_t n,
                           unsigned *flags)
 {
-    i64x8 nx = { 0 };
+    i64x4 nx = { 0 };
 
     for (size_t i = 0; i < n; i += LANES) {
         unsigned cnt = n - i < LANES ? n - i : LANES;
         f32x8 f;
+        f64x4 d[2];
         chunk_in(&f, 32, src, i * 4, cnt * 4);
-        from_double_chunk(dtype, __builtin_convertvector(f, f64x8), src, false, dst, i, cnt,
-                          &nx, flags);
+        widen_halves(f, d);
+        from_double_chunk(dtype, d, src, false, dst, i, cnt, &nx, flags);
     }
     if (any64(nx)) {
         *flags |= TILE_NUM_NX;
     }
 }
 
+HOST_CLONES
 void vec_array_from_double(unsigned dtype, const double *src, void *dst, size_t n,
                            unsigned *flags)
 {
-    i64x8 nx = { 0 };
+    i64x4 nx = { 0 };
 
     for (size_t i = 0; i < n; i += LANES) {
         unsigned cnt = n - i < LANES ? n - i : LANES;
-        f64x8 d;
-        chunk_in(&d, 64, src, i * 8, cnt * 8);
+        f64x4 d[2];
+        chunk_in(d, 64, src, i * 8, cnt * 8);
         from_double_chunk(dtype, d, src, true, dst, i, cnt, &nx, flags);
     }
     if (any64(nx)) {
@@ -350,7 +408,7 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
                         void *out, size_t n, unsigned *flags)
 {
     VecBinOp op = k == K_ADD ? VEC_ADD : k == K_SUB ? VEC_SUB : VEC_MUL;
-    i64x8 nx_acc = { 0 };
+    i64x4 nx_acc = { 0 };
     i32x8 nx32_acc = { 0 };
 
     for (size_t i = 0; i < n; i += LANES) {
@@ -375,29 +433,40 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
                 bad |= (ok[j] == 0) << j;
             }
         } else {
-            f64x8 dx = __builtin_convertvector(x, f64x8);
-            f64x8 dy = __builtin_convertvector(y, f64x8);
-            f64x8 s;
-            i64x8 err_nz = { 0 }, ok, nx;
+            f64x4 dx[2], dy[2], dz[2];
+            i64x4 ok[2], nx[2];
+            u32x4 res[2];
+            u32x8 res8;
 
-            if (k == K_MUL) {
-                s = dx * dy;                    /* exact */
-            } else {
-                f64x8 p = dx, q = k == K_SUB ? -dy : dy;
-                if (k == K_FMA) {
-                    p = dx * dy;                /* exact */
-                    q = __builtin_convertvector(widen(dt, load_raw(dt, a, i, cnt)), f64x8);
-                }
-                s = p + q;
-                f64x8 bb = s - p, err = (p - (s - bb)) + (q - bb);
-                err_nz = err != 0;
+            widen_halves(x, dx);
+            widen_halves(y, dy);
+            if (k == K_FMA) {
+                widen_halves(widen(dt, load_raw(dt, a, i, cnt)), dz);
             }
-            store_raw(dt, out, i, cnt, round_double(dt, s, err_nz, &ok, &nx));
-            nx_acc |= nx & ok;
-            if (!any64(~ok)) {
+            for (unsigned h = 0; h < 2; h++) {
+                f64x4 s;
+                i64x4 err_nz = { 0 };
+                if (k == K_MUL) {
+                    s = dx[h] * dy[h];          /* exact */
+                } else {
+                    f64x4 p = dx[h], q = k == K_SUB ? -dy[h] : dy[h];
+                    if (k == K_FMA) {
+                        p = dx[h] * dy[h];      /* exact */
+                        q = dz[h];
+                    }
+                    s = p + q;
+                    f64x4 bb = s - p, err = (p - (s - bb)) + (q - bb);
+                    err_nz = err != 0;
+                }
+                res[h] = round_double(dt, s, err_nz, &ok[h], &nx[h]);
+                nx_acc |= nx[h] & ok[h];
+            }
+            memcpy(&res8, res, sizeof(res8));
+            store_raw(dt, out, i, cnt, res8);
+            if (all64(ok[0] & ok[1])) {
                 continue;
             }
-            bad = ~mask_bits64(ok) & ((1u << cnt) - 1);
+            bad = ~lanes_set(ok[0], ok[1]) & ((1u << cnt) - 1);
         }
         float_fallback(dt, k, op, bad & ((1u << cnt) - 1), l, r, a, out, i, flags);
     }
@@ -601,6 +670,7 @@ bool vec_array_fma_serves(unsigned dtype)
     default: { const unsigned dt = TILE_DT_BF16; CALL; break; }                     \
     }
 
+HOST_CLONES
 void vec_array_binary(unsigned dtype, VecBinOp op, const void *l, const void *r, void *out,
                       size_t n, unsigned *flags)
 {
@@ -624,6 +694,7 @@ void vec_array_binary(unsigned dtype, VecBinOp op, const void *l, const void *r,
     }
 }
 
+HOST_CLONES
 void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, void *out,
                    size_t n, unsigned *flags)
 {
@@ -634,6 +705,7 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
     FLOAT_DISPATCH(dtype, float_arith(dt, K_FMA, l, r, a, out, n, flags));
 }
 
+HOST_CLONES
 void vec_array_unary(unsigned dtype, VecUnOp op, const void *src, void *out, size_t n,
                      unsigned *flags)
 {
