@@ -226,6 +226,15 @@ uint32_t narrow_round_near(const Fmt *f, double y, bool *near)
         *near = (r & 0xffff) - 0x7fff <= 2;
         return (r + 0x7fff + ((r >> 16) & 1)) >> 16;
     }
+    if (f->m == 10 && (b << 1) - (UINT64_C(1009) << 53) < UINT64_C(30) << 53) {
+        /* an FP16 normal magnitude in [2^-14, 2^16): round the binary64
+         * encoding at bit 42 (a carry runs into the exponent), rebias */
+        uint64_t mag = b & (UINT64_MAX >> 1), r = mag & ((UINT64_C(1) << 42) - 1);
+
+        *near = r - (UINT64_C(1) << 41) + (1u << 15) <= 2u << 15;
+        mag += (UINT64_C(1) << 41) - 1 + ((mag >> 42) & 1);
+        return sign | (uint32_t)((mag >> 42) - (UINT64_C(1008) << 10));
+    }
     if (!(b << 1)) {
         return sign;
     }
