@@ -171,9 +171,10 @@ int main(int argc, char **argv)
         { "FP32", TILE_DT_FP32 }, { "BF16", TILE_DT_BF16 }, { "FP16", TILE_DT_FP16 },
     };
 
-    printf("SFU arithmetic over arrays, ns per element (the fastest of %d passes over %d\n"
-           "elements; the folds in rows of %d); host = the host's native FP32 arithmetic and libm on the same\n"
-           "operands; reference = the per-element path (TEXP / TLOG over %d elements)\n\n",
+    printf("SFU arithmetic over arrays, ns per element (the fastest of %d passes over\n"
+           "%d elements; the folds in rows of %d); host = the host's native FP32\n"
+           "arithmetic and libm on the same operands; reference = the per-element\n"
+           "path (TEXP / TLOG over %d elements)\n\n",
            reps, N, ROW, NREF);
     printf("%-8s %-5s %10s %10s %8s %12s\n", "op", "type", "array", "host", "ratio",
            "reference");
