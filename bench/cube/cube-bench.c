@@ -30,10 +30,13 @@ enum { PES = 4, M_PER_PE = 32 };
 /* Runs of at least this long make one timing (the small cases repeat). */
 #define MIN_TIME 0.02
 
+/* The thread's CPU time: the other load of a busy machine (which takes
+ * the CPU away from this process now and then) counts much less than in
+ * wall-clock time; OpenBLAS runs on one thread, this one. */
 static double now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -86,10 +89,11 @@ static bool is_int(unsigned dtype)
 }
 
 /*
- * One TMATMUL as the emulator runs it: decode A and B once (B straight
- * into the optimized kernels' panels, shared by the PEs), then each PE's
- * 32 x N x K product; the reference decodes into plain arrays and runs
- * its loops on each PE.
+ * One TMATMUL as the emulator runs it: decode the PEs' A slices into one
+ * array and the common B once, straight into the optimized kernels'
+ * panels, then one product of all the PEs' rows (each row's result is its
+ * own: stacking the PEs changes no bit); the reference decodes into plain
+ * arrays and runs its loops on each PE.
  */
 static double run_case(const Case *c, const uint64_t *ra, const uint64_t *rb, void *out,
                        int optimized, int reps)
@@ -98,7 +102,17 @@ static double run_case(const Case *c, const uint64_t *ra, const uint64_t *rb, vo
     size_t na = (size_t)M * K, nb = (size_t)K * N;
     double best = 1e30;
     bool isint = is_int(c->dtype);
-    void *pa = malloc(na * 4 + 4), *pb = malloc(nb * 4 + 4);
+    static void *pa, *pb;               /* the emulator's buffers, kept */
+    static size_t pa_size, pb_size;
+
+    if (pa_size < na * 4 + 4) {
+        free(pa);
+        pa = malloc(pa_size = na * 4 + 4);
+    }
+    if (pb_size < nb * 4 + 4) {
+        free(pb);
+        pb = malloc(pb_size = nb * 4 + 4);
+    }
 
     for (int rep = 0; rep < reps; rep++) {
         double t0 = now();
@@ -118,15 +132,14 @@ static double run_case(const Case *c, const uint64_t *ra, const uint64_t *rb, vo
         } else {
             cube_decode_f32(c->dtype, rb, nb, pb);
         }
-        for (int pe = 0; pe < PES; pe++) {
+        if (isint && optimized) {
+            cube_gemm_i32_panels(M, pa, K, &panels, out, N);
+        } else if (optimized) {
+            cube_gemm_f32_panels(M, pa, K, &panels, out, N);
+        }
+        for (int pe = 0; pe < PES && !optimized; pe++) {
             size_t row = (size_t)pe * M_PER_PE;
-            if (isint && optimized) {
-                cube_gemm_i32_panels(M_PER_PE, (int32_t *)pa + row * K, K, &panels,
-                                     (uint32_t *)out + row * N, N);
-            } else if (optimized) {
-                cube_gemm_f32_panels(M_PER_PE, (float *)pa + row * K, K, &panels,
-                                     (float *)out + row * N, N);
-            } else if (isint) {
+            if (isint) {
                 CubeGemmI32 g = { M_PER_PE, N, K, (int32_t *)pa + row * K, K, pb, N,
                                   (uint32_t *)out + row * N, N };
                 cube_gemm_i32_ref(&g);
@@ -142,8 +155,6 @@ static double run_case(const Case *c, const uint64_t *ra, const uint64_t *rb, vo
         double t = now() - t0;
         best = t < best ? t : best;
     }
-    free(pa);
-    free(pb);
     return best;
 }
 

@@ -144,34 +144,58 @@ const char *cube_kernel_path(void)
     return gemm_host_kernels()->name;
 }
 
+/*
+ * The last panels freed in this thread, kept for the next operation (its
+ * pages are mapped already; a fresh allocation of a few megabytes costs
+ * as much in page faults as the product itself).
+ */
+static _Thread_local uint32_t *spare;
+static _Thread_local size_t spare_size;
+
+/* Panels as wide as the host's tile, or half as wide for a narrow B
+ * (the half-width kernels, gemm_host.h). */
 void cube_panels_init(CubePanels *p, int K, int N)
 {
-    int nr = gemm_host_kernels()->nr;
+    const GemmHostKernels *h = gemm_host_kernels();
+    int nr = N <= h->nr / 2 ? h->nr / 2 : h->nr;
     size_t panels = N > 0 ? (size_t)(N + nr - 1) / nr : 0;
 
     p->K = K;
     p->N = N;
     p->nr = nr;
-    p->data = g_new0(uint32_t, panels * (size_t)K * nr + 1);
+    p->size = panels * (size_t)K * nr + 1;
+    if (spare && spare_size >= p->size) {
+        p->data = spare;                /* reused: no fresh pages to fault in */
+        p->size = spare_size;
+        spare = NULL;
+    } else {
+        p->data = g_new(uint32_t, p->size);
+    }
 }
 
 void cube_panels_free(CubePanels *p)
 {
-    g_free(p->data);
+    if (!spare || spare_size < p->size) {
+        g_free(spare);
+        spare = p->data;
+        spare_size = p->size;
+    } else {
+        g_free(p->data);
+    }
     p->data = NULL;
 }
 
+/* Row k of B into every panel, the columns past N zero. */
 void cube_panels_set_row(CubePanels *p, int k, const uint32_t *row)
 {
     uint32_t *dst = p->data + (size_t)k * p->nr;
     size_t panel = (size_t)p->K * p->nr;
-    int j = 0;
 
-    for (; j + p->nr <= p->N; j += p->nr, dst += panel) {
-        memcpy(dst, row + j, 4 * (size_t)p->nr);
-    }
-    if (j < p->N) {
-        memcpy(dst, row + j, 4 * (size_t)(p->N - j));      /* the rest stays 0 */
+    for (int j = 0; j < p->N; j += p->nr, dst += panel) {
+        int w = p->N - j < p->nr ? p->N - j : p->nr;
+
+        memcpy(dst, row + j, 4 * (size_t)w);
+        memset(dst + w, 0, 4 * (size_t)(p->nr - w));
     }
 }
 
@@ -188,13 +212,15 @@ static void panels_from(CubePanels *p, const uint32_t *B, int ldb)
  * reloads it, which changes no bit), each block of MR rows.  A block of C
  * narrower than a panel runs on a copy.
  */
-static void blocked(GemmMicroFn *micro, int M, const uint32_t *A, int lda,
-                    const CubePanels *b, uint32_t *C, int ldc)
+static void blocked(bool fp, int M, const uint32_t *A, int lda, const CubePanels *b,
+                    uint32_t *C, int ldc)
 {
-    int mr = gemm_host_kernels()->mr, nr = b->nr, K = b->K;
+    const GemmHostKernels *h = gemm_host_kernels();
+    int mr = h->mr, nr = b->nr, K = b->K;
+    GemmMicroFn *micro = nr == h->nr ? (fp ? h->f32 : h->i32) : (fp ? h->f32_half : h->i32_half);
     uint32_t tile[GEMM_MAX_MR * GEMM_MAX_NR];
 
-    g_assert(b->nr == gemm_host_kernels()->nr);
+    g_assert(nr == h->nr || nr == h->nr / 2);
     for (int j = 0; j < b->N; j += nr) {
         const uint32_t *panel = b->data + (size_t)(j / nr) * K * nr;
         int w = b->N - j < nr ? b->N - j : nr;
@@ -227,14 +253,14 @@ static void blocked(GemmMicroFn *micro, int M, const uint32_t *A, int lda,
 void cube_gemm_f32_panels(int M, const float *A, int lda, const CubePanels *b, float *C,
                           int ldc)
 {
-    blocked(gemm_host_kernels()->f32, M, (const uint32_t *)A, lda, b, (uint32_t *)C, ldc);
+    blocked(true, M, (const uint32_t *)A, lda, b, (uint32_t *)C, ldc);
 }
 
 /* Modular arithmetic: any grouping gives the reference's result. */
 void cube_gemm_i32_panels(int M, const int32_t *A, int lda, const CubePanels *b,
                           uint32_t *C, int ldc)
 {
-    blocked(gemm_host_kernels()->i32, M, (const uint32_t *)A, lda, b, C, ldc);
+    blocked(false, M, (const uint32_t *)A, lda, b, C, ldc);
 }
 
 void cube_gemm_f32(const CubeGemmF32 *g)

@@ -21,6 +21,7 @@
 #define TILE_CUBE_KERNEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -88,6 +89,7 @@ void cube_gemm_i32(const CubeGemmI32 *g);
 typedef struct CubePanels {
     int K, N, nr;
     uint32_t *data;
+    size_t size;                /* words allocated */
 } CubePanels;
 
 void cube_panels_init(CubePanels *p, int K, int N);

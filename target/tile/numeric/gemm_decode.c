@@ -47,85 +47,152 @@ static float *narrow_table(unsigned dtype, unsigned bits)
     return t;
 }
 
-/* Four elements at a time in host vectors (portable GCC vector extensions):
- * the low 32 bits of each raw element, the NaNs made canonical or (ext)
- * the low bits extended from `bits' wide by sign. */
+/*
+ * A decoder resolved once per operand: FP32 words (NaNs made canonical),
+ * a narrow float type through its table, a wide one through the exact
+ * decoder, or an integer extended from its width by sign or zero.
+ */
+typedef enum { DEC_FP32, DEC_TABLE, DEC_EXACT, DEC_INT } DecKind;
+
+typedef struct Decoder {
+    DecKind kind;
+    unsigned dtype;
+    const float *table;
+    uint64_t mask;              /* the element's bits */
+    uint64_t sign;              /* DEC_INT: its sign bit, 0 if unsigned */
+} Decoder;
+
+static void decoder_init(Decoder *d, unsigned dtype, bool fp)
+{
+    const TileDTypeInfo *info = tile_dtype_info(dtype);
+    unsigned bits = info ? info->width : 32;
+
+    d->dtype = dtype;
+    d->table = NULL;
+    d->mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+    d->sign = 0;
+    if (!fp) {
+        d->kind = DEC_INT;
+        if (info && info->is_signed && bits < 32) {
+            d->sign = 1ull << (bits - 1);
+        }
+    } else if (dtype == TILE_DT_FP32) {
+        d->kind = DEC_FP32;
+    } else if (bits <= 16) {
+        d->kind = DEC_TABLE;
+        d->table = narrow_table(dtype & 31, bits);
+    } else {
+        d->kind = DEC_EXACT;
+    }
+}
+
+/* Four elements at a time in host vectors (portable GCC vector extensions). */
 typedef uint64_t u64x4 __attribute__((vector_size(32)));
 typedef uint32_t u32x4 __attribute__((vector_size(16)));
+typedef int32_t i32x4 __attribute__((vector_size(16)));
 
-static size_t decode_words4(const uint64_t *raw, size_t n, uint32_t *out, bool fp32,
-                            uint64_t mask, uint64_t sign)
+static inline __attribute__((always_inline))
+void decode_run(const Decoder *d, const uint64_t *raw, size_t n, uint32_t *out)
 {
     size_t i = 0;
 
-    for (; i + 4 <= n; i += 4) {
-        u64x4 r;
-        u32x4 w;
+    switch (d->kind) {
+    case DEC_FP32:
+        for (; i + 4 <= n; i += 4) {
+            u64x4 r;
+            u32x4 w, nan;
 
-        memcpy(&r, raw + i, sizeof(r));
-        if (fp32) {
+            memcpy(&r, raw + i, sizeof(r));
             w = __builtin_convertvector(r, u32x4);
-            u32x4 nan = (u32x4)((w & 0x7fffffffu) > 0x7f800000u);
+            /* |w| > the infinity's bits: a signed compare, both sides >= 0 */
+            nan = (u32x4)((i32x4)(w & 0x7fffffffu) > 0x7f800000);
             w = (w & ~nan) | (nan & 0x7fc00000u);
-        } else {
-            r = ((r & mask) ^ sign) - sign;
-            w = __builtin_convertvector(r, u32x4);
+            memcpy(out + i, &w, sizeof(w));
         }
-        memcpy(out + i, &w, sizeof(w));
+        for (; i < n; i++) {
+            uint32_t w = (uint32_t)raw[i];
+            out[i] = (w & 0x7fffffffu) > 0x7f800000u ? 0x7fc00000u : w;
+        }
+        break;
+    case DEC_TABLE:
+        for (; i < n; i++) {
+            memcpy(&out[i], &d->table[raw[i] & d->mask], 4);
+        }
+        break;
+    case DEC_EXACT:
+        for (; i < n; i++) {
+            float f = exact_f32(d->dtype, raw[i]);
+            memcpy(&out[i], &f, 4);
+        }
+        break;
+    case DEC_INT:
+        /* (v ^ s) - s extends v's bit s by sign (s = 0: nothing to extend) */
+        for (; i + 4 <= n; i += 4) {
+            u64x4 r;
+            u32x4 w;
+
+            memcpy(&r, raw + i, sizeof(r));
+            r = ((r & d->mask) ^ d->sign) - d->sign;
+            w = __builtin_convertvector(r, u32x4);
+            memcpy(out + i, &w, sizeof(w));
+        }
+        for (; i < n; i++) {
+            out[i] = (uint32_t)(((raw[i] & d->mask) ^ d->sign) - d->sign);
+        }
+        break;
     }
-    return i;
 }
 
 void cube_decode_f32(unsigned dtype, const uint64_t *raw, size_t n, float *out)
 {
-    const TileDTypeInfo *info = tile_dtype_info(dtype);
-    unsigned bits = info ? info->width : 32;
+    Decoder d;
 
-    if (dtype == TILE_DT_FP32) {
-        for (size_t i = decode_words4(raw, n, (uint32_t *)out, true, 0, 0); i < n; i++) {
-            uint32_t b = (uint32_t)raw[i];
-            memcpy(&out[i], &b, 4);
-            if (isnan(out[i])) {
-                out[i] = exact_f32(dtype, b);
-            }
-        }
-    } else if (bits <= 16) {
-        const float *t = narrow_table(dtype & 31, bits);
-        for (size_t i = 0; i < n; i++) {
-            out[i] = t[raw[i] & ((1u << bits) - 1)];
-        }
-    } else {
-        for (size_t i = 0; i < n; i++) {
-            out[i] = exact_f32(dtype, raw[i]);
-        }
-    }
+    decoder_init(&d, dtype, true);
+    decode_run(&d, raw, n, (uint32_t *)out);
 }
 
 void cube_decode_i32(unsigned dtype, const uint64_t *raw, size_t n, int32_t *out)
 {
-    const TileDTypeInfo *info = tile_dtype_info(dtype);
-    unsigned bits = info ? info->width : 32;
-    bool sign = info && info->is_signed;
-    uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
-    /* (v ^ s) - s extends v's bit s by sign (s = 0: nothing to extend) */
-    uint64_t s = sign && bits < 32 ? 1ull << (bits - 1) : 0;
+    Decoder d;
 
-    for (size_t i = decode_words4(raw, n, (uint32_t *)out, false, mask, s); i < n; i++) {
-        out[i] = (int32_t)(uint32_t)(((raw[i] & mask) ^ s) - s);
+    decoder_init(&d, dtype, false);
+    decode_run(&d, raw, n, (uint32_t *)out);
+}
+
+/* Panel by panel, so that the writes run in order. */
+static inline __attribute__((always_inline))
+void decode_panels_as(const Decoder *d, const uint64_t *raw, CubePanels *p)
+{
+    uint32_t *dst = p->data;
+
+    for (int j = 0; j < p->N; j += p->nr) {
+        int w = p->N - j < p->nr ? p->N - j : p->nr;
+
+        for (int k = 0; k < p->K; k++, dst += p->nr) {
+            decode_run(d, raw + (size_t)k * p->N + j, w, dst);
+            if (w < p->nr) {
+                memset(dst + w, 0, 4 * (size_t)(p->nr - w));
+            }
+        }
     }
 }
 
 static void decode_panels(unsigned dtype, bool fp, const uint64_t *raw, CubePanels *p)
 {
-    g_autofree uint32_t *row = g_new(uint32_t, p->N + 1);
+    Decoder d;
 
-    for (int k = 0; k < p->K; k++) {
-        if (fp) {
-            cube_decode_f32(dtype, raw + (size_t)k * p->N, p->N, (float *)row);
-        } else {
-            cube_decode_i32(dtype, raw + (size_t)k * p->N, p->N, (int32_t *)row);
-        }
-        cube_panels_set_row(p, k, row);
+    decoder_init(&d, dtype, fp);
+    /* one copy of the loops per kind, each with its decoding inline */
+    switch (d.kind) {
+    case DEC_FP32:
+        decode_panels_as(&(Decoder){ .kind = DEC_FP32 }, raw, p);
+        break;
+    case DEC_INT:
+        decode_panels_as(&(Decoder){ .kind = DEC_INT, .mask = d.mask, .sign = d.sign }, raw, p);
+        break;
+    default:
+        decode_panels_as(&d, raw, p);
+        break;
     }
 }
 

@@ -32,6 +32,8 @@ typedef struct GemmHostKernels {
     int mr, nr;                 /* register tile */
     GemmMicroFn *f32;           /* FP32 fused multiply-adds */
     GemmMicroFn *i32;           /* wrapping 32-bit multiply-adds */
+    GemmMicroFn *f32_half;      /* the same on panels of nr / 2 columns */
+    GemmMicroFn *i32_half;
 } GemmHostKernels;
 
 /* The kernels in use: the host's best, unless gemm_host_use() chose. */

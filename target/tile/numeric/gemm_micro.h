@@ -7,7 +7,8 @@
  *
  *   GM_VW     lanes of one host vector of 4-byte elements
  *   GM_MR     rows of the register tile (<= GEMM_MAX_MR)
- *   GM_NV     vectors per row: the tile is GM_MR x (GM_VW * GM_NV)
+ *   GM_NV     vectors per row: the tile is GM_MR x (GM_VW * GM_NV); the
+ *             half kernels (panels of half the width) use GM_NV / 2
  *   GM_ID(x)  the names of this instance
  *
  * The FP32 kernel holds its accumulators in registers and, for each k in
@@ -17,8 +18,6 @@
  * one host vector FMA where the target has it, and into fmaf() calls
  * where it has not, which give the same bits.
  */
-
-#define GM_NR (GM_VW * GM_NV)
 
 typedef float GM_ID(vf) __attribute__((vector_size(GM_VW * 4)));
 typedef uint32_t GM_ID(vu) __attribute__((vector_size(GM_VW * 4)));
@@ -38,7 +37,7 @@ GM_ID(vf) GM_ID(fma)(GM_ID(vf) a, GM_ID(vf) b, GM_ID(vf) c)
 }
 
 static inline __attribute__((always_inline))
-void GM_ID(f32_body)(const int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
+void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
                      uint32_t *c, int ldc, bool last)
 {
     GM_ID(vf) acc[GM_MR][GM_NV];
@@ -46,7 +45,7 @@ void GM_ID(f32_body)(const int mr, int kc, const uint32_t *a, int lda, const uin
 #pragma GCC unroll 8
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
-        for (int v = 0; v < GM_NV; v++) {
+        for (int v = 0; v < nv; v++) {
             memcpy(&acc[i][v], c + (size_t)i * ldc + v * GM_VW, sizeof(acc[i][v]));
         }
     }
@@ -54,8 +53,8 @@ void GM_ID(f32_body)(const int mr, int kc, const uint32_t *a, int lda, const uin
         GM_ID(vf) bv[GM_NV];
 
 #pragma GCC unroll 8
-        for (int v = 0; v < GM_NV; v++) {
-            memcpy(&bv[v], b + (size_t)k * GM_NR + v * GM_VW, sizeof(bv[v]));
+        for (int v = 0; v < nv; v++) {
+            memcpy(&bv[v], b + (size_t)k * nv * GM_VW + v * GM_VW, sizeof(bv[v]));
         }
 #pragma GCC unroll 8
         for (int i = 0; i < mr; i++) {
@@ -68,7 +67,7 @@ void GM_ID(f32_body)(const int mr, int kc, const uint32_t *a, int lda, const uin
                 x[l] = s;               /* (not 0 + s, which loses -0) */
             }
 #pragma GCC unroll 8
-            for (int v = 0; v < GM_NV; v++) {
+            for (int v = 0; v < nv; v++) {
                 acc[i][v] = GM_ID(fma)(x, bv[v], acc[i][v]);
             }
         }
@@ -76,7 +75,7 @@ void GM_ID(f32_body)(const int mr, int kc, const uint32_t *a, int lda, const uin
 #pragma GCC unroll 8
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
-        for (int v = 0; v < GM_NV; v++) {
+        for (int v = 0; v < nv; v++) {
             GM_ID(vu) bits;
 
             memcpy(&bits, &acc[i][v], sizeof(bits));
@@ -91,7 +90,7 @@ void GM_ID(f32_body)(const int mr, int kc, const uint32_t *a, int lda, const uin
 }
 
 static inline __attribute__((always_inline))
-void GM_ID(i32_body)(const int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
+void GM_ID(i32_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
                      uint32_t *c, int ldc)
 {
     GM_ID(vu) acc[GM_MR][GM_NV];
@@ -99,7 +98,7 @@ void GM_ID(i32_body)(const int mr, int kc, const uint32_t *a, int lda, const uin
 #pragma GCC unroll 8
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
-        for (int v = 0; v < GM_NV; v++) {
+        for (int v = 0; v < nv; v++) {
             memcpy(&acc[i][v], c + (size_t)i * ldc + v * GM_VW, sizeof(acc[i][v]));
         }
     }
@@ -107,15 +106,15 @@ void GM_ID(i32_body)(const int mr, int kc, const uint32_t *a, int lda, const uin
         GM_ID(vu) bv[GM_NV];
 
 #pragma GCC unroll 8
-        for (int v = 0; v < GM_NV; v++) {
-            memcpy(&bv[v], b + (size_t)k * GM_NR + v * GM_VW, sizeof(bv[v]));
+        for (int v = 0; v < nv; v++) {
+            memcpy(&bv[v], b + (size_t)k * nv * GM_VW + v * GM_VW, sizeof(bv[v]));
         }
 #pragma GCC unroll 8
         for (int i = 0; i < mr; i++) {
             GM_ID(vu) x = (GM_ID(vu)){ 0 } + a[(size_t)i * lda + k];
 
 #pragma GCC unroll 8
-            for (int v = 0; v < GM_NV; v++) {
+            for (int v = 0; v < nv; v++) {
                 acc[i][v] += x * bv[v];         /* unsigned: wraps modulo 2^32 */
             }
         }
@@ -123,7 +122,7 @@ void GM_ID(i32_body)(const int mr, int kc, const uint32_t *a, int lda, const uin
 #pragma GCC unroll 8
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
-        for (int v = 0; v < GM_NV; v++) {
+        for (int v = 0; v < nv; v++) {
             memcpy(c + (size_t)i * ldc + v * GM_VW, &acc[i][v], sizeof(acc[i][v]));
         }
     }
@@ -131,36 +130,48 @@ void GM_ID(i32_body)(const int mr, int kc, const uint32_t *a, int lda, const uin
 
 /* One instance per row count (up to GM_MR), so that each keeps its tile
  * in registers. */
-#define GM_ROWS(body, ...)                                      \
+#define GM_ROWS(body, nv, ...)                                      \
     switch (mr) {                                               \
-    GM_ROW_CASE(1, body, __VA_ARGS__)                           \
-    GM_ROW_CASE(2, body, __VA_ARGS__)                           \
-    GM_ROW_CASE(3, body, __VA_ARGS__)                           \
-    GM_ROW_CASE(4, body, __VA_ARGS__)                           \
-    GM_ROW_CASE(5, body, __VA_ARGS__)                           \
-    GM_ROW_CASE(6, body, __VA_ARGS__)                           \
-    GM_ROW_CASE(7, body, __VA_ARGS__)                           \
+    GM_ROW_CASE(1, body, nv, __VA_ARGS__)                           \
+    GM_ROW_CASE(2, body, nv, __VA_ARGS__)                           \
+    GM_ROW_CASE(3, body, nv, __VA_ARGS__)                           \
+    GM_ROW_CASE(4, body, nv, __VA_ARGS__)                           \
+    GM_ROW_CASE(5, body, nv, __VA_ARGS__)                           \
+    GM_ROW_CASE(6, body, nv, __VA_ARGS__)                           \
+    GM_ROW_CASE(7, body, nv, __VA_ARGS__)                           \
     default:                                                    \
-        body(GM_MR, __VA_ARGS__);                               \
+        body(nv, GM_MR, __VA_ARGS__);                           \
     }
-#define GM_ROW_CASE(n, body, ...)                               \
+#define GM_ROW_CASE(n, body, nv, ...)                           \
     case n:                                                     \
-        body(n < GM_MR ? n : GM_MR, __VA_ARGS__);               \
+        body(nv, n < GM_MR ? n : GM_MR, __VA_ARGS__);           \
         break;
 
 static void GM_ID(f32)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
                        uint32_t *c, int ldc, bool last)
 {
-    GM_ROWS(GM_ID(f32_body), kc, a, lda, b, c, ldc, last)
+    GM_ROWS(GM_ID(f32_body), GM_NV, kc, a, lda, b, c, ldc, last)
+}
+
+static void GM_ID(f32_half)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
+                            uint32_t *c, int ldc, bool last)
+{
+    GM_ROWS(GM_ID(f32_body), GM_NV / 2, kc, a, lda, b, c, ldc, last)
 }
 
 static void GM_ID(i32)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
                        uint32_t *c, int ldc, bool last)
 {
     (void)last;
-    GM_ROWS(GM_ID(i32_body), kc, a, lda, b, c, ldc)
+    GM_ROWS(GM_ID(i32_body), GM_NV, kc, a, lda, b, c, ldc)
+}
+
+static void GM_ID(i32_half)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
+                            uint32_t *c, int ldc, bool last)
+{
+    (void)last;
+    GM_ROWS(GM_ID(i32_body), GM_NV / 2, kc, a, lda, b, c, ldc)
 }
 
 #undef GM_ROWS
 #undef GM_ROW_CASE
-#undef GM_NR
