@@ -94,8 +94,8 @@ typedef struct CubePanels {
 
 void cube_panels_init(CubePanels *p, int K, int N);
 void cube_panels_free(CubePanels *p);
-/* row k of B: N words */
-void cube_panels_set_row(CubePanels *p, int k, const uint32_t *row);
+/* all of B (K x N words, row stride ldb) */
+void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb);
 
 /* C (M x p->N, initial values on entry) += A (M x p->K) x B */
 void cube_gemm_f32_panels(int M, const float *A, int lda, const CubePanels *b, float *C,
