@@ -186,17 +186,21 @@ void cube_panels_free(CubePanels *p)
     p->data = NULL;
 }
 
-/* Panel by panel, so that the writes run in order. */
+/* A band of CUBE_PANEL_ROWS rows of B at a time (it stays in the cache),
+ * panel by panel (the writes run in order). */
 void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb)
 {
-    uint32_t *dst = p->data;
+    for (int k0 = 0; k0 < p->K; k0 += CUBE_PANEL_ROWS) {
+        int k1 = p->K - k0 < CUBE_PANEL_ROWS ? p->K : k0 + CUBE_PANEL_ROWS;
 
-    for (int j = 0; j < p->N; j += p->nr) {
-        int w = p->N - j < p->nr ? p->N - j : p->nr;
+        for (int j = 0; j < p->N; j += p->nr) {
+            int w = p->N - j < p->nr ? p->N - j : p->nr;
+            uint32_t *dst = p->data + ((size_t)(j / p->nr) * p->K + k0) * p->nr;
 
-        for (int k = 0; k < p->K; k++, dst += p->nr) {
-            memcpy(dst, B + (size_t)k * ldb + j, 4 * (size_t)w);
-            memset(dst + w, 0, 4 * (size_t)(p->nr - w));
+            for (int k = k0; k < k1; k++, dst += p->nr) {
+                memcpy(dst, B + (size_t)k * ldb + j, 4 * (size_t)w);
+                memset(dst + w, 0, 4 * (size_t)(p->nr - w));
+            }
         }
     }
 }

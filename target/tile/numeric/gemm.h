@@ -92,6 +92,9 @@ typedef struct CubePanels {
     size_t size;                /* words allocated */
 } CubePanels;
 
+/* rows of B the panel fillers take at a time */
+#define CUBE_PANEL_ROWS 32
+
 void cube_panels_init(CubePanels *p, int K, int N);
 void cube_panels_free(CubePanels *p);
 /* all of B (K x N words, row stride ldb) */

@@ -159,19 +159,22 @@ void cube_decode_i32(unsigned dtype, const uint64_t *raw, size_t n, int32_t *out
     decode_run(&d, raw, n, (uint32_t *)out);
 }
 
-/* Panel by panel, so that the writes run in order. */
+/* As cube_panels_fill(): a band of rows at a time, panel by panel. */
 static inline __attribute__((always_inline))
 void decode_panels_as(const Decoder *d, const uint64_t *raw, CubePanels *p)
 {
-    uint32_t *dst = p->data;
+    for (int k0 = 0; k0 < p->K; k0 += CUBE_PANEL_ROWS) {
+        int k1 = p->K - k0 < CUBE_PANEL_ROWS ? p->K : k0 + CUBE_PANEL_ROWS;
 
-    for (int j = 0; j < p->N; j += p->nr) {
-        int w = p->N - j < p->nr ? p->N - j : p->nr;
+        for (int j = 0; j < p->N; j += p->nr) {
+            int w = p->N - j < p->nr ? p->N - j : p->nr;
+            uint32_t *dst = p->data + ((size_t)(j / p->nr) * p->K + k0) * p->nr;
 
-        for (int k = 0; k < p->K; k++, dst += p->nr) {
-            decode_run(d, raw + (size_t)k * p->N + j, w, dst);
-            if (w < p->nr) {
-                memset(dst + w, 0, 4 * (size_t)(p->nr - w));
+            for (int k = k0; k < k1; k++, dst += p->nr) {
+                decode_run(d, raw + (size_t)k * p->N + j, w, dst);
+                if (w < p->nr) {
+                    memset(dst + w, 0, 4 * (size_t)(p->nr - w));
+                }
             }
         }
     }
