@@ -229,19 +229,19 @@ static void blocked(bool fp, int M, const uint32_t *A, int lda, const CubePanels
             bool last = k0 + kc >= K;
 
             for (int i = 0; i < M; i += mr) {
-                int h = M - i < mr ? M - i : mr;
+                int rows = M - i < mr ? M - i : mr;
                 const uint32_t *a = A + (size_t)i * lda + k0;
                 uint32_t *c = C + (size_t)i * ldc + j;
 
                 if (w == nr) {
-                    micro(h, kc, a, lda, panel + (size_t)k0 * nr, c, ldc, last);
+                    micro(rows, kc, a, lda, panel + (size_t)k0 * nr, c, ldc, last);
                     continue;
                 }
-                for (int r = 0; r < h; r++) {
+                for (int r = 0; r < rows; r++) {
                     memcpy(tile + r * nr, c + (size_t)r * ldc, 4 * (size_t)w);
                 }
-                micro(h, kc, a, lda, panel + (size_t)k0 * nr, tile, nr, last);
-                for (int r = 0; r < h; r++) {
+                micro(rows, kc, a, lda, panel + (size_t)k0 * nr, tile, nr, last);
+                for (int r = 0; r < rows; r++) {
                     memcpy(c + (size_t)r * ldc, tile + r * nr, 4 * (size_t)w);
                 }
             }
