@@ -5,13 +5,17 @@
  *
  * Each case is a cooperative TMATMUL on four PEs: PE i multiplies its
  * 32 x K slice of A by the K x N B, so one case is 4 x (32 x N x K).  The
- * time covers what the emulator does per operation: decoding the raw
- * operands into panels (FP16 -> FP32, S8 -> S32) and the product.  Every
- * optimized result is compared with the reference bit for bit before a
- * figure is printed.
+ * "whole" time covers what the emulator does per operation from the raw
+ * operands (64-bit element words): decoding them (FP16 -> FP32, S8 -> S32,
+ * B straight into the kernels' panels) and the product; the reference is
+ * timed the same way.  The "product" time starts from FP32 arrays, as an
+ * SGEMM call does (packing B included), and is the one set against
+ * OpenBLAS.  Every optimized result is compared with the reference bit
+ * for bit before a figure is printed.
  *
  *   cube-bench [--quick]
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,13 +26,20 @@
 
 #include "numeric/gemm_decode.h"
 #include "numeric/gemm.h"
+#include "numeric/tile_numeric.h"
 
 enum { PES = 4, M_PER_PE = 32 };
 
+/* Runs of at least this long make one timing (the small cases repeat). */
+#define MIN_TIME 0.02
+
+/* The thread's CPU time: the other load of a busy machine (which takes
+ * the CPU away from this process now and then) counts much less than in
+ * wall-clock time; OpenBLAS runs on one thread, this one. */
 static double now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -42,18 +53,26 @@ static uint64_t rnd(void)
     return rng;
 }
 
-/* FP16 values in [-2, 2) (raw), FP32 values, S8 values */
+/* Raw operands: FP16 / BF16 of magnitude in [2^-2, 2), FP32 in [-2, 2),
+ * integers over their whole range. */
 static uint64_t raw_value(unsigned dtype)
 {
+    uint64_t r = rnd();
+
     switch (dtype) {
-    case 4: {                   /* FP16: sign, exponent 13..15, any fraction */
-        uint64_t r = rnd();
+    case TILE_DT_FP16:          /* sign, exponent 13..15, any fraction */
         return ((r & 1) << 15) | ((13 + r % 3) << 10) | ((r >> 8) & 0x3ff);
-    }
-    case 19:
-        return rnd() & 0xff;
+    case TILE_DT_BF16:          /* sign, exponent 125..127, any fraction */
+        return ((r & 1) << 15) | ((125 + r % 3) << 7) | ((r >> 8) & 0x7f);
+    case TILE_DT_S8:
+    case TILE_DT_U8:
+        return r & 0xff;
+    case TILE_DT_S16:
+        return r & 0xffff;
+    case TILE_DT_S4X2:
+        return r & 0xf;
     default: {                  /* FP32 in [-2, 2) */
-        float f = (float)((int64_t)(rnd() % 2000001) - 1000000) / 500000.0f;
+        float f = (float)((int64_t)(r % 2000001) - 1000000) / 500000.0f;
         uint32_t b;
         memcpy(&b, &f, 4);
         return b;
@@ -63,28 +82,45 @@ static uint64_t raw_value(unsigned dtype)
 
 typedef struct Case {
     const char *name;
-    unsigned dtype;             /* 4 FP16, 1 FP32, 19 S8 */
+    unsigned dtype;
     int N, K;
 } Case;
 
-/* One TMATMUL: decode A and B, then each PE's 32 x N x K product. */
-static double run_case(const Case *c, const uint64_t *ra, const uint64_t *rb, void *out,
-                       int optimized, int reps)
+static bool is_int(unsigned dtype)
+{
+    return dtype >= TILE_DT_S64;
+}
+
+/* What a timing covers (see the top of the file). */
+enum { REFERENCE, WHOLE, PRODUCT };
+
+/*
+ * One cooperative TMATMUL: the PEs' A slices decoded into one array and
+ * the common B once, straight into the optimized kernels' panels, then one
+ * product of all the PEs' rows (each row's result is its own: stacking
+ * the PEs changes no bit); the reference decodes into plain arrays and
+ * runs its loops on each PE.  pa and pb hold the decoded operands.
+ */
+static void run_once(const Case *c, const uint64_t *ra, const uint64_t *rb, void *pa, void *pb,
+                     void *out, int mode)
 {
     int M = PES * M_PER_PE, N = c->N, K = c->K;
     size_t na = (size_t)M * K, nb = (size_t)K * N;
-    double best = 1e30;
-    int isint = c->dtype == 19;
-    void *pa = malloc(na * 4), *pb = malloc(nb * 4);
+    bool isint = is_int(c->dtype);
+    CubePanels panels;
 
-    for (int rep = 0; rep < reps; rep++) {
-        double t0 = now();
-        memset(out, 0, (size_t)M * N * 4);
+    memset(out, 0, (size_t)M * N * 4);
+    if (mode != PRODUCT) {
         if (isint) {
             cube_decode_i32(c->dtype, ra, na, pa);
-            cube_decode_i32(c->dtype, rb, nb, pb);
         } else {
             cube_decode_f32(c->dtype, ra, na, pa);
+        }
+    }
+    if (mode == REFERENCE) {
+        if (isint) {
+            cube_decode_i32(c->dtype, rb, nb, pb);
+        } else {
             cube_decode_f32(c->dtype, rb, nb, pb);
         }
         for (int pe = 0; pe < PES; pe++) {
@@ -92,107 +128,158 @@ static double run_case(const Case *c, const uint64_t *ra, const uint64_t *rb, vo
             if (isint) {
                 CubeGemmI32 g = { M_PER_PE, N, K, (int32_t *)pa + row * K, K, pb, N,
                                   (uint32_t *)out + row * N, N };
-                (optimized ? cube_gemm_i32 : cube_gemm_i32_ref)(&g);
+                cube_gemm_i32_ref(&g);
             } else {
                 CubeGemmF32 g = { M_PER_PE, N, K, (float *)pa + row * K, K, pb, N,
                                   (float *)out + row * N, N };
-                (optimized ? cube_gemm_f32 : cube_gemm_f32_ref)(&g);
+                cube_gemm_f32_ref(&g);
             }
         }
-        double t = now() - t0;
-        best = t < best ? t : best;
+        return;
     }
-    free(pa);
-    free(pb);
+    cube_panels_init(&panels, K, N);
+    if (mode == PRODUCT) {
+        cube_panels_fill(&panels, pb, N);
+    } else if (isint) {
+        cube_decode_panels_i32(c->dtype, rb, &panels);
+    } else {
+        cube_decode_panels_f32(c->dtype, rb, &panels);
+    }
+    if (isint) {
+        cube_gemm_i32_panels(M, pa, K, &panels, out, N);
+    } else {
+        cube_gemm_f32_panels(M, pa, K, &panels, out, N);
+    }
+    cube_panels_free(&panels);
+}
+
+/* The best of reps timings, each of enough runs to last MIN_TIME. */
+static double timed(const Case *c, const uint64_t *ra, const uint64_t *rb, void *pa, void *pb,
+                    void *out, int mode, int reps)
+{
+    double best = 1e30;
+    int inner = 1;
+
+    for (int r = -1; r < reps; r++) {           /* r = -1: warm up, calibrate */
+        double t0 = now(), t;
+
+        for (int i = 0; i < inner; i++) {
+            run_once(c, ra, rb, pa, pb, out, mode);
+        }
+        t = (now() - t0) / inner;
+        if (r < 0) {
+            inner = t < MIN_TIME ? (int)(MIN_TIME / (t + 1e-9)) + 1 : 1;
+        } else {
+            best = t < best ? t : best;
+        }
+    }
     return best;
 }
 
-static double run_openblas(const Case *c, const uint64_t *ra, const uint64_t *rb, float *out,
-                           int reps)
+/* SGEMM on the decoded FP32 operands, the same way. */
+static double timed_openblas(const Case *c, const float *a, const float *b, float *out,
+                             int reps)
 {
     int M = PES * M_PER_PE, N = c->N, K = c->K;
-    float *a = malloc((size_t)M * K * 4), *b = malloc((size_t)K * N * 4);
     double best = 1e30;
+    int inner = 1;
 
-    for (size_t i = 0; i < (size_t)M * K; i++) {
-        uint32_t w = (uint32_t)ra[i];
-        memcpy(&a[i], &w, 4);
+    for (int r = -1; r < reps; r++) {
+        double t0 = now(), t;
+
+        for (int i = 0; i < inner; i++) {
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, M, N, K, 1.0f, a, K, b,
+                        N, 0.0f, out, N);
+        }
+        t = (now() - t0) / inner;
+        if (r < 0) {
+            inner = t < MIN_TIME ? (int)(MIN_TIME / (t + 1e-9)) + 1 : 1;
+        } else {
+            best = t < best ? t : best;
+        }
     }
-    for (size_t i = 0; i < (size_t)K * N; i++) {
-        uint32_t w = (uint32_t)rb[i];
-        memcpy(&b[i], &w, 4);
-    }
-    for (int rep = 0; rep < reps; rep++) {
-        double t0 = now();
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, M, N, K, 1.0f, a, K, b, N,
-                    0.0f, out, N);
-        double t = now() - t0;
-        best = t < best ? t : best;
-    }
-    free(a);
-    free(b);
     return best;
 }
 
 int main(int argc, char **argv)
 {
-    int quick = argc > 1 && !strcmp(argv[1], "--quick");
+    int quick = argc > 1 && !strcmp(argv[1], "--quick"), reps = quick ? 1 : 3;
     static const Case cases[] = {
-        { "FP16->FP32", 4, 64, 256 }, { "FP16->FP32", 4, 256, 256 },
-        { "FP16->FP32", 4, 256, 1024 }, { "FP16->FP32", 4, 1024, 1024 },
-        { "FP32", 1, 64, 256 }, { "FP32", 1, 256, 256 },
-        { "FP32", 1, 256, 1024 }, { "FP32", 1, 1024, 1024 },
-        { "S8->S32", 19, 256, 256 }, { "S8->S32", 19, 1024, 1024 },
+        { "FP32", TILE_DT_FP32, 16, 16 }, { "FP32", TILE_DT_FP32, 64, 64 },
+        { "FP32", TILE_DT_FP32, 64, 256 }, { "FP32", TILE_DT_FP32, 256, 256 },
+        { "FP32", TILE_DT_FP32, 256, 1024 }, { "FP32", TILE_DT_FP32, 1024, 1024 },
+        { "FP16->FP32", TILE_DT_FP16, 16, 16 }, { "FP16->FP32", TILE_DT_FP16, 64, 256 },
+        { "FP16->FP32", TILE_DT_FP16, 256, 256 }, { "FP16->FP32", TILE_DT_FP16, 1024, 1024 },
+        { "BF16->FP32", TILE_DT_BF16, 16, 16 }, { "BF16->FP32", TILE_DT_BF16, 256, 256 },
+        { "BF16->FP32", TILE_DT_BF16, 1024, 1024 },
+        { "S8->S32", TILE_DT_S8, 16, 16 }, { "S8->S32", TILE_DT_S8, 64, 64 },
+        { "S8->S32", TILE_DT_S8, 256, 256 }, { "S8->S32", TILE_DT_S8, 1024, 1024 },
+        { "U8->S32", TILE_DT_U8, 16, 16 }, { "U8->S32", TILE_DT_U8, 256, 256 },
+        { "S16->S32", TILE_DT_S16, 16, 16 }, { "S16->S32", TILE_DT_S16, 256, 256 },
+        { "S4->S32", TILE_DT_S4X2, 16, 16 }, { "S4->S32", TILE_DT_S4X2, 256, 256 },
     };
     int failed = 0;
 
     openblas_set_num_threads(1);
     printf("cube-bench: four PEs x (32 x N x K) per TMATMUL; optimized path %s; "
-           "best of %d runs\n", cube_kernel_path(), quick ? 1 : 3);
-    printf("%-11s %5s %5s | %10s %10s %7s | %10s %9s\n", "case", "N", "K", "optimized",
-           "reference", "opt/ref", "OpenBLAS", "opt/BLAS");
+           "best of %d timings\n", cube_kernel_path(), reps);
+    printf("%-11s %5s %5s | %9s %9s %7s | %9s %9s %8s\n", "case", "N", "K", "whole",
+           "reference", "whole/ref", "product", "OpenBLAS", "prod/BLAS");
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         const Case *c = &cases[i];
         int M = PES * M_PER_PE;
         size_t na = (size_t)M * c->K, nb = (size_t)c->K * c->N, nc = (size_t)M * c->N;
-        uint64_t *ra = malloc(na * 8), *rb = malloc(nb * 8);
-        void *o1 = malloc(nc * 4), *o2 = malloc(nc * 4);
+        uint64_t *ra, *rb;
+        void *o1, *o2, *pa, *pb;
         double flops = 2.0 * M * c->N * c->K, topt, tref;
 
         if (quick && c->N * c->K > 256 * 256) {
             continue;
         }
+        ra = malloc(na * 8);
+        rb = malloc(nb * 8);
+        pa = malloc(na * 4 + 4);
+        pb = malloc(nb * 4 + 4);
+        o1 = malloc(nc * 4);
+        o2 = malloc(nc * 4);
         for (size_t j = 0; j < na; j++) {
             ra[j] = raw_value(c->dtype);
         }
         for (size_t j = 0; j < nb; j++) {
             rb[j] = raw_value(c->dtype);
         }
-        run_case(c, ra, rb, o1, 1, 1);          /* warm up: decode tables, caches */
-        topt = run_case(c, ra, rb, o1, 1, quick ? 1 : 3);
-        tref = run_case(c, ra, rb, o2, 0, 1);
+        topt = timed(c, ra, rb, pa, pb, o1, WHOLE, reps);
+        tref = timed(c, ra, rb, pa, pb, o2, REFERENCE, 1);      /* leaves pa, pb decoded */
         if (memcmp(o1, o2, nc * 4)) {
             printf("%-11s %5d %5d | optimized and reference results differ\n", c->name,
                    c->N, c->K);
             failed = 1;
         } else {
-            printf("%-11s %5d %5d | %10.2f %10.2f %6.1fx |", c->name, c->N, c->K,
+            printf("%-11s %5d %5d | %9.2f %9.2f %6.1fx |", c->name, c->N, c->K,
                    flops / topt * 1e-9, flops / tref * 1e-9, tref / topt);
-            if (c->dtype == 1) {
-                double tb;
-                run_openblas(c, ra, rb, o2, 1);
-                tb = run_openblas(c, ra, rb, o2, quick ? 1 : 3);
-                printf(" %10.2f %8.2fx\n", flops / tb * 1e-9, tb / topt);
+            if (c->dtype == TILE_DT_FP32) {
+                double tp = timed(c, ra, rb, pa, pb, o1, PRODUCT, reps), tb;
+
+                if (memcmp(o1, o2, nc * 4)) {   /* the product alone, checked too */
+                    printf(" product and reference results differ\n");
+                    failed = 1;
+                    goto next;
+                }
+                tb = timed_openblas(c, pa, pb, o1, reps);
+                printf(" %9.2f %9.2f %8.2fx\n", flops / tp * 1e-9, flops / tb * 1e-9, tb / tp);
             } else {
-                printf(" %10s %9s\n", "-", "-");
+                printf(" %9s %9s %9s\n", "-", "-", "-");
             }
         }
+    next:
         free(ra);
         free(rb);
+        free(pa);
+        free(pb);
         free(o1);
         free(o2);
     }
-    printf("figures: GFLOP/s (S8: GOP/s) of the whole operation, decode included; "
-           "opt/BLAS above 1 means faster than OpenBLAS\n");
+    printf("figures: GFLOP/s (integers: GOP/s); whole: from the raw operands, decode "
+           "included; product: from FP32 arrays; prod/BLAS above 1: faster than OpenBLAS\n");
     return failed;
 }

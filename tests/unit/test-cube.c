@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The CUBE kernels (target/tile/numeric/gemm.c): the optimized FP32 and
- * integer products agree bit for bit with the reference over random
- * shapes and values (NaN, infinities, subnormals, rounding ties), and the
- * reference does what the hardware profile says (hand-worked cases).
+ * integer products -- every micro-kernel set the host can run
+ * (gemm_host.h), the plain one included -- agree bit for bit with the
+ * reference over random shapes and values (NaN, infinities, subnormals,
+ * rounding ties), for every input data type through its decoding
+ * (gemm_decode.c); and the reference does what the hardware profile says
+ * (hand-worked cases).
  */
 #include <check.h>
 #include <math.h>
@@ -12,6 +15,9 @@
 #include <string.h>
 
 #include "numeric/gemm.h"
+#include "numeric/gemm_decode.h"
+#include "numeric/gemm_host.h"
+#include "numeric/tile_numeric.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
@@ -194,25 +200,185 @@ START_TEST(test_wrap)
 }
 END_TEST
 
+/*
+ * Raw elements of a data type: any pattern half the time (NaN,
+ * infinities, subnormals, both zeros included where the type has them),
+ * otherwise a boundary value (the largest and smallest magnitudes, zeros,
+ * the extreme integers) or a small one.
+ */
+static uint64_t rand_raw(unsigned dtype)
+{
+    unsigned bits = tile_dtype_info(dtype)->width;
+    uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+    uint64_t top = 1ull << (bits - 1);
+    uint32_t r = rnd() % 8;
+
+    switch (r) {
+    case 0:
+        return 0;
+    case 1:
+        return top;                     /* -0, or the most negative integer */
+    case 2:
+        return top - 1;                 /* the largest positive (NaN in some types) */
+    case 3:
+        return mask;                    /* all ones */
+    case 4:
+        return 1;                       /* the smallest subnormal, or 1 */
+    case 5:
+        return (rnd() & 1 ? top : 0) | (rnd() % 4);
+    default:
+        return ((uint64_t)rnd() << 32 | rnd()) & mask;
+    }
+}
+
+static bool float_type(unsigned dtype)
+{
+    return dtype < TILE_DT_S64;
+}
+
+/*
+ * One product through the path the CUBE engine takes: A decoded in place,
+ * B straight into the panels; against the reference on plain decoded
+ * arrays.  C starts random (FP32: NaN and infinities among its values, and
+ * many zeros of either sign, whose sum with a zero product depends on
+ * the signs).
+ */
+static void run_typed(unsigned dtype, int M, int N, int K)
+{
+    size_t na = (size_t)M * K, nb = (size_t)K * N, nc = (size_t)M * N;
+    uint64_t *ra = malloc(8 * na + 8), *rb = malloc(8 * nb + 8);
+    uint32_t *a = malloc(4 * na + 4), *b = malloc(4 * nb + 4);
+    uint32_t *c1 = malloc(4 * nc), *c2 = malloc(4 * nc);
+    bool fp = float_type(dtype);
+    CubePanels p;
+
+    for (size_t i = 0; i < na; i++) {
+        ra[i] = rand_raw(dtype);
+    }
+    for (size_t i = 0; i < nb; i++) {
+        rb[i] = rand_raw(dtype);
+    }
+    for (size_t i = 0; i < nc; i++) {
+        c1[i] = c2[i] = !fp ? rnd() : rnd() % 4 ? f_bits(rand_value()) : rnd() & 0x80000000u;
+    }
+    cube_panels_init(&p, K, N);
+    if (fp) {
+        CubeGemmF32 r = { M, N, K, (float *)a, K, (float *)b, N, (float *)c1, N };
+
+        cube_decode_f32(dtype, ra, na, (float *)a);
+        cube_decode_f32(dtype, rb, nb, (float *)b);
+        cube_gemm_f32_ref(&r);
+        cube_decode_panels_f32(dtype, rb, &p);
+        cube_gemm_f32_panels(M, (float *)a, K, &p, (float *)c2, N);
+    } else {
+        CubeGemmI32 r = { M, N, K, (int32_t *)a, K, (int32_t *)b, N, c1, N };
+
+        cube_decode_i32(dtype, ra, na, (int32_t *)a);
+        cube_decode_i32(dtype, rb, nb, (int32_t *)b);
+        cube_gemm_i32_ref(&r);
+        cube_decode_panels_i32(dtype, rb, &p);
+        cube_gemm_i32_panels(M, (int32_t *)a, K, &p, c2, N);
+    }
+    cube_panels_free(&p);
+    for (size_t i = 0; i < nc; i++) {
+        ck_assert_msg(c1[i] == c2[i], "%s %dx%dx%d: C[%zu] reference 0x%08x optimized 0x%08x",
+                      tile_dtype_info(dtype)->name, M, N, K, i, c1[i], c2[i]);
+    }
+    free(ra);
+    free(rb);
+    free(a);
+    free(b);
+    free(c1);
+    free(c2);
+}
+
+static const unsigned typed[] = {
+    TILE_DT_FP32, TILE_DT_FP16, TILE_DT_BF16, TILE_DT_E4M3, TILE_DT_E5M2, TILE_DT_E2M1X2,
+    TILE_DT_S32, TILE_DT_S16, TILE_DT_S8, TILE_DT_S4X2, TILE_DT_U32, TILE_DT_U16,
+    TILE_DT_U8, TILE_DT_U4X2,
+};
+
+START_TEST(test_typed)
+{
+    for (size_t t = 0; t < sizeof(typed) / sizeof(typed[0]); t++) {
+        /* odd shapes around the register tiles, then a few larger */
+        for (int i = 0; i < 30; i++) {
+            run_typed(typed[t], 1 + (int)(rnd() % 19), 1 + (int)(rnd() % 40),
+                      (int)(rnd() % 40));
+        }
+        run_typed(typed[t], 32, 64, 64);
+        run_typed(typed[t], 33, 70, 300);
+    }
+}
+END_TEST
+
+/* The decoding against its definition: FP32 bits kept, every NaN the
+ * canonical one; integers extended from their width by sign or zero. */
+START_TEST(test_decode_words)
+{
+    enum { N = 203 };
+    uint64_t raw[N];
+    uint32_t out[N];
+
+    for (size_t t = 0; t < sizeof(typed) / sizeof(typed[0]); t++) {
+        unsigned dtype = typed[t];
+        const TileDTypeInfo *info = tile_dtype_info(dtype);
+
+        if (float_type(dtype) && dtype != TILE_DT_FP32) {
+            continue;
+        }
+        for (int i = 0; i < N; i++) {
+            raw[i] = rand_raw(dtype) | (i & 1 ? 0xabcd000000000000ull : 0);  /* junk above */
+        }
+        if (dtype == TILE_DT_FP32) {
+            cube_decode_f32(dtype, raw, N, (float *)out);
+        } else {
+            cube_decode_i32(dtype, raw, N, (int32_t *)out);
+        }
+        for (int i = 0; i < N; i++) {
+            uint64_t v = raw[i] & ((1ull << info->width) - 1);
+            uint32_t want = (uint32_t)v;
+
+            if (dtype == TILE_DT_FP32) {
+                want = (v & 0x7fffffffu) > 0x7f800000u ? 0x7fc00000u : want;
+            } else if (info->is_signed && info->width < 32 && (v >> (info->width - 1))) {
+                want = (uint32_t)(v - (1ull << info->width));
+            }
+            ck_assert_msg(out[i] == want, "%s raw 0x%llx: 0x%08x, expected 0x%08x",
+                          info->name, (unsigned long long)raw[i], out[i], want);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
-    Suite *s = suite_create("cube-kernel");
-    TCase *tc = tcase_create("core");
-    SRunner *sr;
-    int failed;
+    const GemmHostKernels *const *all = gemm_host_all();
+    int failed = 0;
 
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, test_f32_random_shapes);
-    tcase_add_test(tc, test_i32_random_shapes);
-    tcase_add_test(tc, test_k_order);
-    tcase_add_test(tc, test_fused);
-    tcase_add_test(tc, test_nan);
-    tcase_add_test(tc, test_wrap);
-    suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    printf("optimized path: %s\n", cube_kernel_path());
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
+    /* every kernel set this host can run, each through every test */
+    for (int i = 0; all[i]; i++) {
+        Suite *s = suite_create("cube-kernel");
+        TCase *tc = tcase_create(all[i]->name);
+        SRunner *sr;
+
+        gemm_host_use(all[i]);
+        tcase_set_timeout(tc, 120);
+        tcase_add_test(tc, test_f32_random_shapes);
+        tcase_add_test(tc, test_i32_random_shapes);
+        tcase_add_test(tc, test_k_order);
+        tcase_add_test(tc, test_fused);
+        tcase_add_test(tc, test_nan);
+        tcase_add_test(tc, test_wrap);
+        tcase_add_test(tc, test_typed);
+        tcase_add_test(tc, test_decode_words);
+        suite_add_tcase(s, tc);
+        sr = srunner_create(s);
+        srunner_set_fork_status(sr, CK_NOFORK);
+        printf("kernels: %s (%d x %d)\n", all[i]->name, all[i]->mr, all[i]->nr);
+        srunner_run_all(sr, CK_NORMAL);
+        failed += srunner_ntests_failed(sr);
+        srunner_free(sr);
+    }
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -2,14 +2,15 @@
 /*
  * The CUBE engine's matrix products (see gemm.h).
  *
- * The optimized FP32 kernel packs B into panels of 16 columns and A into
- * panels of 6 rows, then runs a 6 x 16 register-blocked micro-kernel:
- * for each k in order, every one of its 96 accumulators takes one fused
- * multiply-add.  Blocking K only stores an accumulator to C and reloads
- * it, which loses nothing, so each element sees exactly the reference's
- * sequence of roundings.  NaN results are made the canonical FP32 NaN at
- * the end by both implementations (the payload a host FMA propagates is
- * not the architecture's business).
+ * The optimized kernels pack B into panels of NR columns (once, shared by
+ * every product with that B) and run an MR x NR register-blocked
+ * micro-kernel (gemm_host.h) reading A in place: for each k in order,
+ * every accumulator takes one fused multiply-add.  Blocking K only stores
+ * an accumulator to C and reloads it, which loses nothing, so each
+ * element sees exactly the reference's sequence of roundings.  NaN
+ * results are made the canonical FP32 NaN at the end by both
+ * implementations (the payload a host FMA propagates is not the
+ * architecture's business).
  */
 #include "numeric/gemm.h"
 
@@ -132,223 +133,157 @@ void cube_gemm_mx_f32(const CubeGemmMxF32 *g)
     canonicalize_nans_f32(g->C, g->M, g->N, g->ldc);
 }
 
-/* ---- Optimized FP32 ---- */
+/* ---- Optimized ---- */
 
-enum { MR = GEMM_MR, NR = GEMM_NR, KC = 256, MC = 96, NC = 1024 };
-
-/*
- * The blocked driver, for 4-byte elements of either kind: a micro-kernel
- * updates a 6 x 16 block of C (row stride ldc) from packed panels.
- */
-typedef struct Blocked {
-    int M, N, K;
-    const uint32_t *A;
-    int lda;
-    const uint32_t *B;
-    int ldb;
-    uint32_t *C;
-    int ldc;
-} Blocked;
-
-typedef GemmMicroFn MicroFn;
-
-/* Pack rows [m0, m0+mr) x k [k0, k0+kc) of A: for each k, MR values. */
-static void pack_a(const Blocked *g, int m0, int mr, int k0, int kc, uint32_t *p)
-{
-    for (int k = 0; k < kc; k++) {
-        for (int i = 0; i < MR; i++) {
-            p[k * MR + i] = i < mr ? g->A[(size_t)(m0 + i) * g->lda + k0 + k] : 0;
-        }
-    }
-}
-
-/* Pack k [k0, k0+kc) x columns [n0, n0+nr) of B: for each k, NR values. */
-static void pack_b(const Blocked *g, int n0, int nr, int k0, int kc, uint32_t *p)
-{
-    for (int k = 0; k < kc; k++) {
-        const uint32_t *src = g->B + (size_t)(k0 + k) * g->ldb + n0;
-        for (int j = 0; j < NR; j++) {
-            p[k * NR + j] = j < nr ? src[j] : 0;
-        }
-    }
-}
-
-/*
- * The paired packing of the 16-bit integer kernel: each 32-bit word holds
- * the elements of k and k + 1 (low half first; 0 past K), for A row i as
- * p[kp * MR + i], for B column j as p[kp * NR + j].
- */
-static uint32_t pair16(int32_t lo, int32_t hi)
-{
-    return (uint16_t)lo | (uint32_t)(uint16_t)hi << 16;
-}
-
-static void pack_a_pairs(const Blocked *g, int m0, int mr, int k0, int kc, uint32_t *p)
-{
-    for (int kp = 0; kp < (kc + 1) / 2; kp++) {
-        for (int i = 0; i < MR; i++) {
-            const uint32_t *row = g->A + (size_t)(m0 + i) * g->lda + k0 + 2 * kp;
-            p[kp * MR + i] = i >= mr ? 0 : pair16((int32_t)row[0],
-                                                  2 * kp + 1 < kc ? (int32_t)row[1] : 0);
-        }
-    }
-}
-
-static void pack_b_pairs(const Blocked *g, int n0, int nr, int k0, int kc, uint32_t *p)
-{
-    for (int kp = 0; kp < (kc + 1) / 2; kp++) {
-        const uint32_t *r0 = g->B + (size_t)(k0 + 2 * kp) * g->ldb + n0;
-        const uint32_t *r1 = r0 + g->ldb;
-        for (int j = 0; j < NR; j++) {
-            p[kp * NR + j] = j >= nr ? 0 : pair16((int32_t)r0[j],
-                                                  2 * kp + 1 < kc ? (int32_t)r1[j] : 0);
-        }
-    }
-}
-
-/*
- * pairs: the 16-bit integer kernel, whose panels hold k pairs (the
- * micro-kernel is given the number of pairs).
- */
-static void blocked(const Blocked *g, MicroFn *micro, bool pairs)
-{
-    uint32_t *pa = g_new(uint32_t, MC * KC);
-    uint32_t *pb = g_new(uint32_t, (NC + NR) * KC);
-    uint32_t tile[MR * NR];
-
-    for (int n0 = 0; n0 < g->N; n0 += NC) {
-        int nc = g->N - n0 < NC ? g->N - n0 : NC;
-        for (int k0 = 0; k0 < g->K; k0 += KC) {
-            int kc = g->K - k0 < KC ? g->K - k0 : KC;
-            int ks = pairs ? (kc + 1) & ~1 : kc;      /* panel stride */
-            int kn = pairs ? ks / 2 : kc;             /* micro-kernel steps */
-            for (int j = 0; j < nc; j += NR) {
-                (pairs ? pack_b_pairs : pack_b)(g, n0 + j, nc - j < NR ? nc - j : NR, k0, kc,
-                                                pb + (size_t)j * ks);
-            }
-            for (int m0 = 0; m0 < g->M; m0 += MC) {
-                int mc = g->M - m0 < MC ? g->M - m0 : MC;
-                for (int i = 0; i < mc; i += MR) {
-                    (pairs ? pack_a_pairs : pack_a)(g, m0 + i, mc - i < MR ? mc - i : MR, k0,
-                                                    kc, pa + (size_t)i * ks);
-                }
-                for (int j = 0; j < nc; j += NR) {
-                    int nr = nc - j < NR ? nc - j : NR;
-                    for (int i = 0; i < mc; i += MR) {
-                        int mr = mc - i < MR ? mc - i : MR;
-                        uint32_t *c = g->C + (size_t)(m0 + i) * g->ldc + n0 + j;
-
-                        if (mr == MR && nr == NR) {
-                            micro(kn, pa + (size_t)i * ks, pb + (size_t)j * ks, c, g->ldc);
-                            continue;
-                        }
-                        /* an edge: run on a copy of the valid part of C */
-                        memset(tile, 0, sizeof(tile));
-                        for (int r = 0; r < mr; r++) {
-                            memcpy(tile + r * NR, c + (size_t)r * g->ldc, 4 * nr);
-                        }
-                        micro(kn, pa + (size_t)i * ks, pb + (size_t)j * ks, tile, NR);
-                        for (int r = 0; r < mr; r++) {
-                            memcpy(c + (size_t)r * g->ldc, tile + r * NR, 4 * nr);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    g_free(pa);
-    g_free(pb);
-}
-
-/* The portable micro-kernels (any host without an optimized one,
- * gemm_host.h): the same order of operations, with fmaf(), which C99
- * defines as one rounding of the exact a * b + c. */
-static void micro_portable(int kc, const uint32_t *wa, const uint32_t *wb, uint32_t *wc,
-                           int ldc)
-{
-    const float *pa = (const float *)wa, *pb = (const float *)wb;
-    float *c = (float *)wc;
-
-    for (int k = 0; k < kc; k++) {
-        for (int i = 0; i < MR; i++) {
-            float a = pa[k * MR + i];
-            for (int j = 0; j < NR; j++) {
-                c[i * ldc + j] = fmaf(a, pb[k * NR + j], c[i * ldc + j]);
-            }
-        }
-    }
-}
-
-static void micro_int_portable(int kc, const uint32_t *pa, const uint32_t *pb, uint32_t *c,
-                               int ldc)
-{
-    for (int k = 0; k < kc; k++) {
-        for (int i = 0; i < MR; i++) {
-            uint32_t a = pa[k * MR + i];
-            for (int j = 0; j < NR; j++) {
-                c[i * ldc + j] += a * pb[k * NR + j];
-            }
-        }
-    }
-}
+/* K steps per pass of the micro-kernel: its slice of the B panel (KC x
+ * NR words) stays in the L1 / L2 caches while every row block of C uses
+ * it (256 measured best on 256..1024-wide B). */
+enum { KC = 256 };
 
 const char *cube_kernel_path(void)
 {
-    const GemmHostKernels *h = gemm_host_kernels();
+    return gemm_host_kernels()->name;
+}
 
-    return h ? h->name : "portable";
+/*
+ * The last panels freed in this thread, kept for the next operation (its
+ * pages are mapped already; a fresh allocation of a few megabytes costs
+ * as much in page faults as the product itself).
+ */
+static _Thread_local uint32_t *spare;
+static _Thread_local size_t spare_size;
+
+/* Panels as wide as the host's tile, or half as wide for a narrow B
+ * (the half-width kernels, gemm_host.h). */
+void cube_panels_init(CubePanels *p, int K, int N)
+{
+    const GemmHostKernels *h = gemm_host_kernels();
+    int nr = N <= h->nr / 2 ? h->nr / 2 : h->nr;
+    size_t panels = N > 0 ? (size_t)(N + nr - 1) / nr : 0;
+
+    p->K = K;
+    p->N = N;
+    p->nr = nr;
+    p->size = panels * (size_t)K * nr + 1;
+    if (spare && spare_size >= p->size) {
+        p->data = spare;                /* reused: no fresh pages to fault in */
+        p->size = spare_size;
+        spare = NULL;
+    } else {
+        p->data = g_new(uint32_t, p->size);
+    }
+}
+
+void cube_panels_free(CubePanels *p)
+{
+    if (!spare || spare_size < p->size) {
+        g_free(spare);
+        spare = p->data;
+        spare_size = p->size;
+    } else {
+        g_free(p->data);
+    }
+    p->data = NULL;
+}
+
+/* A band of CUBE_PANEL_ROWS rows of B at a time (it stays in the cache),
+ * panel by panel (the writes run in order). */
+void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb)
+{
+    for (int k0 = 0; k0 < p->K; k0 += CUBE_PANEL_ROWS) {
+        int k1 = p->K - k0 < CUBE_PANEL_ROWS ? p->K : k0 + CUBE_PANEL_ROWS;
+
+        for (int j = 0; j < p->N; j += p->nr) {
+            int w = p->N - j < p->nr ? p->N - j : p->nr;
+            uint32_t *dst = p->data + ((size_t)(j / p->nr) * p->K + k0) * p->nr;
+
+            for (int k = k0; k < k1; k++, dst += p->nr) {
+                memcpy(dst, B + (size_t)k * ldb + j, 4 * (size_t)w);
+                memset(dst + w, 0, 4 * (size_t)(p->nr - w));
+            }
+        }
+    }
+}
+
+/*
+ * The blocked driver: for each panel of B, each slice of KC steps (in
+ * increasing K order: blocking K only stores an accumulator to C and
+ * reloads it, which changes no bit), each block of MR rows.  A block of C
+ * narrower than a panel runs on a copy.
+ */
+static void blocked(bool fp, int M, const uint32_t *A, int lda, const CubePanels *b,
+                    uint32_t *C, int ldc)
+{
+    const GemmHostKernels *h = gemm_host_kernels();
+    int mr = h->mr, nr = b->nr, K = b->K;
+    GemmMicroFn *micro = nr == h->nr ? (fp ? h->f32 : h->i32) : (fp ? h->f32_half : h->i32_half);
+    uint32_t tile[GEMM_MAX_MR * GEMM_MAX_NR];
+
+    g_assert(nr == h->nr || nr == h->nr / 2);
+    for (int j = 0; j < b->N; j += nr) {
+        const uint32_t *panel = b->data + (size_t)(j / nr) * K * nr;
+        int w = b->N - j < nr ? b->N - j : nr;
+
+        for (int k0 = 0; k0 == 0 || k0 < K; k0 += KC) {
+            int kc = K - k0 < KC ? K - k0 : KC;
+            bool last = k0 + kc >= K;
+
+            for (int i = 0; i < M; i += mr) {
+                int rows = M - i < mr ? M - i : mr;
+                const uint32_t *a = A + (size_t)i * lda + k0;
+                uint32_t *c = C + (size_t)i * ldc + j;
+
+                if (w == nr) {
+                    micro(rows, kc, a, lda, panel + (size_t)k0 * nr, c, ldc, last);
+                    continue;
+                }
+                for (int r = 0; r < rows; r++) {
+                    memcpy(tile + r * nr, c + (size_t)r * ldc, 4 * (size_t)w);
+                }
+                micro(rows, kc, a, lda, panel + (size_t)k0 * nr, tile, nr, last);
+                for (int r = 0; r < rows; r++) {
+                    memcpy(c + (size_t)r * ldc, tile + r * nr, 4 * (size_t)w);
+                }
+            }
+        }
+    }
+}
+
+void cube_gemm_f32_panels(int M, const float *A, int lda, const CubePanels *b, float *C,
+                          int ldc)
+{
+    blocked(true, M, (const uint32_t *)A, lda, b, (uint32_t *)C, ldc);
+}
+
+/* Modular arithmetic: any grouping gives the reference's result. */
+void cube_gemm_i32_panels(int M, const int32_t *A, int lda, const CubePanels *b,
+                          uint32_t *C, int ldc)
+{
+    blocked(false, M, (const uint32_t *)A, lda, b, C, ldc);
 }
 
 void cube_gemm_f32(const CubeGemmF32 *g)
 {
-    const GemmHostKernels *h = gemm_host_kernels();
-    MicroFn *micro = h ? h->f32 : micro_portable;
-    Blocked b = { g->M, g->N, g->K, (const uint32_t *)g->A, g->lda, (const uint32_t *)g->B,
-                  g->ldb, (uint32_t *)g->C, g->ldc };
+    CubePanels p;
 
     if (g->M <= 0 || g->N <= 0) {
         return;
     }
-    blocked(&b, micro, false);
-    canonicalize_nans_f32(g->C, g->M, g->N, g->ldc);
+    cube_panels_init(&p, g->K, g->N);
+    cube_panels_fill(&p, (const uint32_t *)g->B, g->ldb);
+    cube_gemm_f32_panels(g->M, g->A, g->lda, &p, g->C, g->ldc);
+    cube_panels_free(&p);
 }
 
-/* ---- Optimized integer ---- */
-
-/* Are all n values of p (row stride ld, rows of len) 16-bit signed? */
-static bool fits16(const int32_t *p, int rows, int len, int ld)
-{
-    for (int r = 0; r < rows; r++) {
-        for (int i = 0; i < len; i++) {
-            if (p[(size_t)r * ld + i] != (int16_t)p[(size_t)r * ld + i]) {
-                return false;
-            }
-        }
-    }
-    return true;
-}
-
-/*
- * Modular arithmetic: the blocked order gives the reference's result.
- * Operands that fit 16 bits (S16, S8, U8, the 4-bit types) take the paired
- * kernel; each 16-bit multiply-add's pair sum wraps modulo 2^32 as the
- * reference's does.
- */
 void cube_gemm_i32(const CubeGemmI32 *g)
 {
-    const GemmHostKernels *h = gemm_host_kernels();
-    MicroFn *micro = h ? h->i32 : micro_int_portable;
-    Blocked b = { g->M, g->N, g->K, (const uint32_t *)g->A, g->lda, (const uint32_t *)g->B,
-                  g->ldb, g->C, g->ldc };
-    bool pairs = false;
+    CubePanels p;
 
-    if (h && h->pairs16 && fits16(g->A, g->M, g->K, g->lda) &&
-        fits16(g->B, g->K, g->N, g->ldb)) {
-        micro = h->pairs16;
-        pairs = true;
-    }
     if (g->M <= 0 || g->N <= 0) {
         return;
     }
-    blocked(&b, micro, pairs);
+    cube_panels_init(&p, g->K, g->N);
+    cube_panels_fill(&p, (const uint32_t *)g->B, g->ldb);
+    cube_gemm_i32_panels(g->M, g->A, g->lda, &p, g->C, g->ldc);
+    cube_panels_free(&p);
 }

@@ -12,15 +12,16 @@
  *
  * Two implementations sit behind one interface: the reference (plain
  * loops, obviously right) and the optimized kernels the emulator uses
- * (cache-blocked, vectorized across N with host FMA where the host has
- * it, so that each output element still sees its products in K order
- * with one rounding each).  The two agree bit for bit, NaN payloads
+ * (B packed in panels, register-blocked micro-kernels vectorized across N
+ * with host FMA where the host has it, gemm_host.h, so that each output
+ * element still sees its products in K order with one rounding each).  The two agree bit for bit, NaN payloads
  * included; tests/unit/test-cube.c holds them to it.
  */
 #ifndef TILE_CUBE_KERNEL_H
 #define TILE_CUBE_KERNEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -79,7 +80,33 @@ void cube_gemm_i32_ref(const CubeGemmI32 *g);
 void cube_gemm_f32(const CubeGemmF32 *g);
 void cube_gemm_i32(const CubeGemmI32 *g);
 
-/* Which optimized path the host runs ("avx2+fma", "portable"). */
+/*
+ * B packed once for the optimized kernels, so that several products with
+ * the same B (the PEs of a cooperative TMATMUL) share it: panels of nr
+ * columns (the kernels' register tile), each K x nr contiguous, the
+ * columns past N zero.  Elements are 4-byte FP32 or S32/U32 words.
+ */
+typedef struct CubePanels {
+    int K, N, nr;
+    uint32_t *data;
+    size_t size;                /* words allocated */
+} CubePanels;
+
+/* rows of B the panel fillers take at a time */
+#define CUBE_PANEL_ROWS 32
+
+void cube_panels_init(CubePanels *p, int K, int N);
+void cube_panels_free(CubePanels *p);
+/* all of B (K x N words, row stride ldb) */
+void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb);
+
+/* C (M x p->N, initial values on entry) += A (M x p->K) x B */
+void cube_gemm_f32_panels(int M, const float *A, int lda, const CubePanels *b, float *C,
+                          int ldc);
+void cube_gemm_i32_panels(int M, const int32_t *A, int lda, const CubePanels *b,
+                          uint32_t *C, int ldc);
+
+/* Which optimized path the host runs ("avx512", "avx2+fma", "portable"). */
 const char *cube_kernel_path(void);
 
 #endif /* TILE_CUBE_KERNEL_H */

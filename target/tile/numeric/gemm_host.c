@@ -1,137 +1,120 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The host-specific micro-kernels of the matrix products (gemm.c): on
- * x86-64 with AVX2 and FMA (checked at run time), a 6 x 16 FP32 kernel of
- * host fused multiply-adds and the wrapping 32-bit integer kernels.  This
- * is the one file of target/tile with host intrinsics; on any other host,
- * or an x86-64 without those extensions, gemm_host_kernels() is NULL and
- * gemm.c runs its plain-C kernels, which give the same bits.
- *
- * Each kernel performs, for every k in order, one fused multiply-add (or
- * wrapping multiply-add) per accumulator: the reference's sequence of
- * roundings (gemm.h).
+ * The host dispatch of the matrix micro-kernels (gemm_host.h): the one
+ * template gemm_micro.h compiled for each host vector width.  On x86-64,
+ * AVX-512 (8 x 32 tile) and AVX2 + FMA (6 x 16) instances chosen at run
+ * time from what the CPU reports; everywhere, a plain instance (4-lane
+ * vectors, 8 x 8 tile) that the compiler maps onto the host's own SIMD
+ * (NEON on aarch64).  All of them give the reference's bits: the FP32
+ * ones perform the reference's fmaf() sequence lane by lane.
  */
 #include "numeric/gemm_host.h"
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
+#include <string.h>
 
-enum { MR = GEMM_MR, NR = GEMM_NR };
+/* the plain instance, for any host */
+#define GM_VW 4
+#define GM_MR 8
+#define GM_NV 2
+#define GM_ID(x) plain_##x
+#include "numeric/gemm_micro.h"
+#undef GM_VW
+#undef GM_MR
+#undef GM_NV
+#undef GM_ID
 
-__attribute__((target("avx2,fma")))
-static void micro_fma(int kc, const uint32_t *wa, const uint32_t *wb, uint32_t *wc, int ldc)
-{
-    const float *pa = (const float *)wa, *pb = (const float *)wb;
-    float *c = (float *)wc;
-    __m256 c00 = _mm256_loadu_ps(c + 0 * ldc), c01 = _mm256_loadu_ps(c + 0 * ldc + 8);
-    __m256 c10 = _mm256_loadu_ps(c + 1 * ldc), c11 = _mm256_loadu_ps(c + 1 * ldc + 8);
-    __m256 c20 = _mm256_loadu_ps(c + 2 * ldc), c21 = _mm256_loadu_ps(c + 2 * ldc + 8);
-    __m256 c30 = _mm256_loadu_ps(c + 3 * ldc), c31 = _mm256_loadu_ps(c + 3 * ldc + 8);
-    __m256 c40 = _mm256_loadu_ps(c + 4 * ldc), c41 = _mm256_loadu_ps(c + 4 * ldc + 8);
-    __m256 c50 = _mm256_loadu_ps(c + 5 * ldc), c51 = _mm256_loadu_ps(c + 5 * ldc + 8);
-
-    for (int k = 0; k < kc; k++) {
-        __m256 b0 = _mm256_loadu_ps(pb + k * NR), b1 = _mm256_loadu_ps(pb + k * NR + 8);
-        __m256 a;
-
-        a = _mm256_broadcast_ss(pa + k * MR + 0);
-        c00 = _mm256_fmadd_ps(a, b0, c00);
-        c01 = _mm256_fmadd_ps(a, b1, c01);
-        a = _mm256_broadcast_ss(pa + k * MR + 1);
-        c10 = _mm256_fmadd_ps(a, b0, c10);
-        c11 = _mm256_fmadd_ps(a, b1, c11);
-        a = _mm256_broadcast_ss(pa + k * MR + 2);
-        c20 = _mm256_fmadd_ps(a, b0, c20);
-        c21 = _mm256_fmadd_ps(a, b1, c21);
-        a = _mm256_broadcast_ss(pa + k * MR + 3);
-        c30 = _mm256_fmadd_ps(a, b0, c30);
-        c31 = _mm256_fmadd_ps(a, b1, c31);
-        a = _mm256_broadcast_ss(pa + k * MR + 4);
-        c40 = _mm256_fmadd_ps(a, b0, c40);
-        c41 = _mm256_fmadd_ps(a, b1, c41);
-        a = _mm256_broadcast_ss(pa + k * MR + 5);
-        c50 = _mm256_fmadd_ps(a, b0, c50);
-        c51 = _mm256_fmadd_ps(a, b1, c51);
-    }
-    _mm256_storeu_ps(c + 0 * ldc, c00);
-    _mm256_storeu_ps(c + 0 * ldc + 8, c01);
-    _mm256_storeu_ps(c + 1 * ldc, c10);
-    _mm256_storeu_ps(c + 1 * ldc + 8, c11);
-    _mm256_storeu_ps(c + 2 * ldc, c20);
-    _mm256_storeu_ps(c + 2 * ldc + 8, c21);
-    _mm256_storeu_ps(c + 3 * ldc, c30);
-    _mm256_storeu_ps(c + 3 * ldc + 8, c31);
-    _mm256_storeu_ps(c + 4 * ldc, c40);
-    _mm256_storeu_ps(c + 4 * ldc + 8, c41);
-    _mm256_storeu_ps(c + 5 * ldc, c50);
-    _mm256_storeu_ps(c + 5 * ldc + 8, c51);
-}
-
-
-/*
- * The integer micro-kernels: wrapping 32-bit multiply-adds, 8 lanes; or,
- * with pairs, one 16-bit multiply-add of two k per lane.
- */
-static inline __attribute__((always_inline, target("avx2")))
-void micro_int_body(int kc, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc,
-                    bool pairs)
-{
-    __m256i acc[MR][2];
-
-    for (int i = 0; i < MR; i++) {
-        acc[i][0] = _mm256_loadu_si256((const __m256i *)(c + i * ldc));
-        acc[i][1] = _mm256_loadu_si256((const __m256i *)(c + i * ldc + 8));
-    }
-    for (int k = 0; k < kc; k++) {
-        __m256i b0 = _mm256_loadu_si256((const __m256i *)(pb + k * NR));
-        __m256i b1 = _mm256_loadu_si256((const __m256i *)(pb + k * NR + 8));
-        for (int i = 0; i < MR; i++) {
-            __m256i a = _mm256_set1_epi32((int)pa[k * MR + i]);
-            acc[i][0] = _mm256_add_epi32(acc[i][0], pairs ? _mm256_madd_epi16(a, b0)
-                                                          : _mm256_mullo_epi32(a, b0));
-            acc[i][1] = _mm256_add_epi32(acc[i][1], pairs ? _mm256_madd_epi16(a, b1)
-                                                          : _mm256_mullo_epi32(a, b1));
-        }
-    }
-    for (int i = 0; i < MR; i++) {
-        _mm256_storeu_si256((__m256i *)(c + i * ldc), acc[i][0]);
-        _mm256_storeu_si256((__m256i *)(c + i * ldc + 8), acc[i][1]);
-    }
-}
-
-__attribute__((target("avx2")))
-static void micro_int_avx2(int kc, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc)
-{
-    micro_int_body(kc, pa, pb, c, ldc, false);
-}
-
-__attribute__((target("avx2")))
-static void micro_pair_avx2(int kp, const uint32_t *pa, const uint32_t *pb, uint32_t *c, int ldc)
-{
-    micro_int_body(kp, pa, pb, c, ldc, true);
-}
-
-static const GemmHostKernels avx2_fma = {
-    .name = "avx2+fma", .f32 = micro_fma, .i32 = micro_int_avx2,
-    .pairs16 = micro_pair_avx2,
+static const GemmHostKernels plain = {
+    .name = "portable", .mr = 8, .nr = 8, .f32 = plain_f32, .i32 = plain_i32,
+    .f32_half = plain_f32_half, .i32_half = plain_i32_half,
 };
 
-const GemmHostKernels *gemm_host_kernels(void)
-{
-    static int have = -1;
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 
-    if (have < 0) {
-        __builtin_cpu_init();
-        have = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+#define GM_VW 8
+#define GM_MR 6
+#define GM_NV 2
+#define GM_ID(x) avx2_##x
+#include "numeric/gemm_micro.h"
+#undef GM_VW
+#undef GM_MR
+#undef GM_NV
+#undef GM_ID
+#pragma GCC pop_options
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512dq,fma")
+#define GM_VW 16
+#define GM_MR 8
+#define GM_NV 2
+#define GM_ID(x) avx512_##x
+#include "numeric/gemm_micro.h"
+#undef GM_VW
+#undef GM_MR
+#undef GM_NV
+#undef GM_ID
+#pragma GCC pop_options
+
+static const GemmHostKernels avx2 = {
+    .name = "avx2+fma", .mr = 6, .nr = 16, .f32 = avx2_f32, .i32 = avx2_i32,
+    .f32_half = avx2_f32_half, .i32_half = avx2_i32_half,
+};
+static const GemmHostKernels avx512 = {
+    .name = "avx512", .mr = 8, .nr = 32, .f32 = avx512_f32, .i32 = avx512_i32,
+    .f32_half = avx512_f32_half, .i32_half = avx512_i32_half,
+};
+
+static void host_list(const GemmHostKernels **list)
+{
+    int n = 0;
+
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("fma")) {
+        list[n++] = &avx512;
     }
-    return have ? &avx2_fma : NULL;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+        list[n++] = &avx2;
+    }
+    list[n++] = &plain;
+    list[n] = NULL;
 }
 
 #else
 
-const GemmHostKernels *gemm_host_kernels(void)
+static void host_list(const GemmHostKernels **list)
 {
-    return NULL;
+    list[0] = &plain;
+    list[1] = NULL;
 }
 
 #endif
+
+static const GemmHostKernels *all[4];
+static const GemmHostKernels *chosen;
+
+const GemmHostKernels *const *gemm_host_all(void)
+{
+    if (!__atomic_load_n(&all[0], __ATOMIC_ACQUIRE)) {
+        const GemmHostKernels *list[4] = { NULL };
+
+        host_list(list);        /* the same answer in every thread */
+        for (int i = 3; i >= 0; i--) {
+            __atomic_store_n(&all[i], list[i], __ATOMIC_RELEASE);
+        }
+    }
+    return all;
+}
+
+const GemmHostKernels *gemm_host_kernels(void)
+{
+    const GemmHostKernels *k = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
+
+    return k ? k : gemm_host_all()[0];
+}
+
+void gemm_host_use(const GemmHostKernels *k)
+{
+    __atomic_store_n(&chosen, k, __ATOMIC_RELEASE);
+}

@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The one host-dispatch point of the numeric core: optimized micro-kernels
- * of the matrix products for the host the emulator runs on
- * (gemm_host.c), chosen at run time.  Every kernel updates a GEMM_MR x
- * GEMM_NR block of C (row stride ldc) from packed panels: for each of kc
- * steps, MR values of A and NR values of B (for pairs16, each 32-bit word
- * holds two 16-bit k values, low first).
+ * The one host-dispatch point of the numeric core: the micro-kernels of
+ * the matrix products (gemm.c) for the host the emulator runs on, chosen
+ * at run time (gemm_host.c).  Each is written once with GCC vector
+ * extensions (gemm_micro.h) and compiled for a host vector width; there
+ * is always a plain one that any host builds.
+ *
+ * A micro-kernel updates an mr x NR block of C (row stride ldc, mr <= MR)
+ * over kc steps: step k adds, to every accumulator C[i][j], the product
+ * of a[i * lda + k] and b[k * NR + j] (B packed in panels of NR columns,
+ * gemm.h) -- one fused multiply-add rounding to FP32, or a wrapping 32-bit
+ * multiply-add.  With last, an FP32 kernel stores every NaN as the
+ * canonical 0x7fc00000.
  */
 #ifndef TARGET_TILE_GEMM_HOST_H
 #define TARGET_TILE_GEMM_HOST_H
@@ -14,20 +20,31 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GEMM_MR 6
-#define GEMM_NR 16
+/* the largest register tile of any kernel */
+#define GEMM_MAX_MR 8
+#define GEMM_MAX_NR 32
 
-typedef void GemmMicroFn(int kc, const uint32_t *pa, const uint32_t *pb, uint32_t *c,
-                         int ldc);
+typedef void GemmMicroFn(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
+                         uint32_t *c, int ldc, bool last);
 
 typedef struct GemmHostKernels {
     const char *name;           /* as cube_kernel_path() reports it */
+    int mr, nr;                 /* register tile */
     GemmMicroFn *f32;           /* FP32 fused multiply-adds */
     GemmMicroFn *i32;           /* wrapping 32-bit multiply-adds */
-    GemmMicroFn *pairs16;       /* two 16-bit products per step and lane */
+    GemmMicroFn *f32_half;      /* the same on panels of nr / 2 columns */
+    GemmMicroFn *i32_half;
 } GemmHostKernels;
 
-/* The host's kernels, or NULL: gemm.c then runs its plain-C ones. */
+/* The kernels in use: the host's best, unless gemm_host_use() chose. */
 const GemmHostKernels *gemm_host_kernels(void);
+
+/*
+ * Every kernel set this host can run, best first, NULL-terminated (the
+ * plain one last); for tests and benchmarks, which may run each of them
+ * through gemm_host_use() (NULL: back to the best).
+ */
+const GemmHostKernels *const *gemm_host_all(void);
+void gemm_host_use(const GemmHostKernels *k);
 
 #endif /* TARGET_TILE_GEMM_HOST_H */

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The micro-kernels of the matrix products (gemm_host.h), written once
+ * with GCC vector extensions.  A template, deliberately without include
+ * guard: gemm_host.c includes it once per host instruction set, each time
+ * under that set's "#pragma GCC target", after defining
+ *
+ *   GM_VW     lanes of one host vector of 4-byte elements
+ *   GM_MR     rows of the register tile (<= GEMM_MAX_MR)
+ *   GM_NV     vectors per row: the tile is GM_MR x (GM_VW * GM_NV); the
+ *             half kernels (panels of half the width) use GM_NV / 2
+ *   GM_ID(x)  the names of this instance
+ *
+ * The FP32 kernel holds its accumulators in registers and, for each k in
+ * increasing order, performs one fused multiply-add per accumulator.  The
+ * lane-wise __builtin_fmaf() is exactly the reference's fmaf() (one
+ * rounding of the exact a * b + c); the compiler turns the lane loop into
+ * one host vector FMA where the target has it, and into fmaf() calls
+ * where it has not, which give the same bits.
+ */
+
+typedef float GM_ID(vf) __attribute__((vector_size(GM_VW * 4)));
+typedef uint32_t GM_ID(vu) __attribute__((vector_size(GM_VW * 4)));
+typedef int32_t GM_ID(vi) __attribute__((vector_size(GM_VW * 4)));
+
+/* a * b + c lane by lane, each with one rounding */
+static inline __attribute__((always_inline))
+GM_ID(vf) GM_ID(fma)(GM_ID(vf) a, GM_ID(vf) b, GM_ID(vf) c)
+{
+    GM_ID(vf) r;
+
+#pragma GCC unroll 16
+    for (int l = 0; l < GM_VW; l++) {
+        r[l] = __builtin_fmaf(a[l], b[l], c[l]);
+    }
+    return r;
+}
+
+static inline __attribute__((always_inline))
+void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
+                     uint32_t *c, int ldc, bool last)
+{
+    GM_ID(vf) acc[GM_MR][GM_NV];
+
+#pragma GCC unroll 8
+    for (int i = 0; i < mr; i++) {
+#pragma GCC unroll 8
+        for (int v = 0; v < nv; v++) {
+            memcpy(&acc[i][v], c + (size_t)i * ldc + v * GM_VW, sizeof(acc[i][v]));
+        }
+    }
+    for (int k = 0; k < kc; k++) {
+        GM_ID(vf) bv[GM_NV];
+
+#pragma GCC unroll 8
+        for (int v = 0; v < nv; v++) {
+            memcpy(&bv[v], b + (size_t)k * nv * GM_VW + v * GM_VW, sizeof(bv[v]));
+        }
+#pragma GCC unroll 8
+        for (int i = 0; i < mr; i++) {
+            float s;
+            GM_ID(vf) x;
+
+            memcpy(&s, a + (size_t)i * lda + k, 4);
+#pragma GCC unroll 16
+            for (int l = 0; l < GM_VW; l++) {
+                x[l] = s;               /* (not 0 + s, which loses -0) */
+            }
+#pragma GCC unroll 8
+            for (int v = 0; v < nv; v++) {
+                acc[i][v] = GM_ID(fma)(x, bv[v], acc[i][v]);
+            }
+        }
+    }
+#pragma GCC unroll 8
+    for (int i = 0; i < mr; i++) {
+#pragma GCC unroll 8
+        for (int v = 0; v < nv; v++) {
+            GM_ID(vu) bits;
+
+            memcpy(&bits, &acc[i][v], sizeof(bits));
+            if (last) {
+                GM_ID(vu) nan = (GM_ID(vu))(acc[i][v] != acc[i][v]);
+
+                bits = (bits & ~nan) | (nan & 0x7fc00000u);
+            }
+            memcpy(c + (size_t)i * ldc + v * GM_VW, &bits, sizeof(bits));
+        }
+    }
+}
+
+static inline __attribute__((always_inline))
+void GM_ID(i32_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
+                     uint32_t *c, int ldc)
+{
+    GM_ID(vu) acc[GM_MR][GM_NV];
+
+#pragma GCC unroll 8
+    for (int i = 0; i < mr; i++) {
+#pragma GCC unroll 8
+        for (int v = 0; v < nv; v++) {
+            memcpy(&acc[i][v], c + (size_t)i * ldc + v * GM_VW, sizeof(acc[i][v]));
+        }
+    }
+    for (int k = 0; k < kc; k++) {
+        GM_ID(vu) bv[GM_NV];
+
+#pragma GCC unroll 8
+        for (int v = 0; v < nv; v++) {
+            memcpy(&bv[v], b + (size_t)k * nv * GM_VW + v * GM_VW, sizeof(bv[v]));
+        }
+#pragma GCC unroll 8
+        for (int i = 0; i < mr; i++) {
+            GM_ID(vu) x = (GM_ID(vu)){ 0 } + a[(size_t)i * lda + k];
+
+#pragma GCC unroll 8
+            for (int v = 0; v < nv; v++) {
+                acc[i][v] += x * bv[v];         /* unsigned: wraps modulo 2^32 */
+            }
+        }
+    }
+#pragma GCC unroll 8
+    for (int i = 0; i < mr; i++) {
+#pragma GCC unroll 8
+        for (int v = 0; v < nv; v++) {
+            memcpy(c + (size_t)i * ldc + v * GM_VW, &acc[i][v], sizeof(acc[i][v]));
+        }
+    }
+}
+
+/* One instance per row count (up to GM_MR), so that each keeps its tile
+ * in registers. */
+#define GM_ROWS(body, nv, ...)                                      \
+    switch (mr) {                                               \
+    GM_ROW_CASE(1, body, nv, __VA_ARGS__)                           \
+    GM_ROW_CASE(2, body, nv, __VA_ARGS__)                           \
+    GM_ROW_CASE(3, body, nv, __VA_ARGS__)                           \
+    GM_ROW_CASE(4, body, nv, __VA_ARGS__)                           \
+    GM_ROW_CASE(5, body, nv, __VA_ARGS__)                           \
+    GM_ROW_CASE(6, body, nv, __VA_ARGS__)                           \
+    GM_ROW_CASE(7, body, nv, __VA_ARGS__)                           \
+    default:                                                    \
+        body(nv, GM_MR, __VA_ARGS__);                           \
+    }
+#define GM_ROW_CASE(n, body, nv, ...)                           \
+    case n:                                                     \
+        body(nv, n < GM_MR ? n : GM_MR, __VA_ARGS__);           \
+        break;
+
+static void GM_ID(f32)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
+                       uint32_t *c, int ldc, bool last)
+{
+    GM_ROWS(GM_ID(f32_body), GM_NV, kc, a, lda, b, c, ldc, last)
+}
+
+static void GM_ID(f32_half)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
+                            uint32_t *c, int ldc, bool last)
+{
+    GM_ROWS(GM_ID(f32_body), GM_NV / 2, kc, a, lda, b, c, ldc, last)
+}
+
+static void GM_ID(i32)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
+                       uint32_t *c, int ldc, bool last)
+{
+    (void)last;
+    GM_ROWS(GM_ID(i32_body), GM_NV, kc, a, lda, b, c, ldc)
+}
+
+static void GM_ID(i32_half)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
+                            uint32_t *c, int ldc, bool last)
+{
+    (void)last;
+    GM_ROWS(GM_ID(i32_body), GM_NV / 2, kc, a, lda, b, c, ldc)
+}
+
+#undef GM_ROWS
+#undef GM_ROW_CASE
