@@ -5,8 +5,10 @@
 # side, on Debian's qemu-system-riscv64, then the CUBE benchmark
 # (bench/run-cube-bench: the TMATMUL kernels, optimized against reference,
 # and OpenBLAS SGEMM) and the VEC element benchmark (bench/run-vec-bench:
-# the element arithmetic beside the host's); see docs/benchmarks.md.  It is
-# not part of `make check`.
+# the element arithmetic beside the host's), then the kernel benchmark
+# (bench/run-kernel-bench: softmax, layernorm and attention firmware on the
+# four PEs beside plain C on the host); see docs/benchmarks.md.  It is not
+# part of `make check` (its --smoke form is: meson test kernel-bench-smoke).
 #
 #   make bench                          the full run
 #   make bench BENCH_ARGS="--runs 5"    options for bench/run-bench
@@ -19,3 +21,4 @@ bench: tools qemu
 	python3 bench/run-bench --build $(BUILD) $(BENCH_ARGS)
 	python3 bench/run-cube-bench --build $(BUILD)
 	python3 bench/run-vec-bench --build $(BUILD)
+	python3 bench/run-kernel-bench --build $(BUILD)

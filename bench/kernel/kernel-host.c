@@ -7,8 +7,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  *
- *   kernel-host softmax|layernorm fp32|bf16 ROWS COLS 0 IN OUT
- *   kernel-host attention fp32|bf16 ROWS KEYS DIM IN OUT
+ *   kernel-host softmax|layernorm fp32|bf16 ROWS COLS 0 IN OUT [SECONDS]
+ *   kernel-host attention fp32|bf16 ROWS KEYS DIM IN OUT [SECONDS]
  *
  * ROWS counts the rows of all four PEs together.  Every step follows the
  * guest's order of operations: the row reductions fold left in
@@ -24,7 +24,8 @@
  * products equal the guest's fused steps.
  *
  * Prints "ns_per_iter N reps R": the best of several timed batches, each
- * at least 50 ms (the first, untimed, run writes OUT).
+ * at least 50 ms, SECONDS (default 0.3) in all; the first, untimed, run
+ * writes OUT.  SECONDS 0: no timing.
  */
 
 #include <math.h>
@@ -213,11 +214,13 @@ int main(int argc, char **argv)
     int b16;
     double best = 1e30;
     long reps = 1, total = 0;
+    double seconds;
 
-    if (argc != 8) {
-        fprintf(stderr, "usage: kernel-host KERNEL TYPE ROWS COLS DIM IN OUT\n");
+    if (argc != 8 && argc != 9) {
+        fprintf(stderr, "usage: kernel-host KERNEL TYPE ROWS COLS DIM IN OUT [SECONDS]\n");
         return 2;
     }
+    seconds = argc == 9 ? atof(argv[8]) : 0.3;
     b16 = !strcmp(argv[2], "bf16");
     jb.rows = atoi(argv[3]);
     jb.cols = atoi(argv[4]);
@@ -272,8 +275,12 @@ int main(int argc, char **argv)
     }
     fclose(out);
 
-    /* batches of at least 50 ms, 0.3 s in all: the best batch's mean */
-    for (double start = now(); now() - start < 0.3 || total < 3 * reps;) {
+    /* batches of at least 50 ms, SECONDS in all: the best batch's mean */
+    if (seconds <= 0) {
+        printf("ns_per_iter 0 reps 0\n");
+        return 0;
+    }
+    for (double start = now(); now() - start < seconds || total < 3 * reps;) {
         double t0 = now(), t;
 
         for (long i = 0; i < reps; i++) {
