@@ -5,9 +5,12 @@
 # side, on Debian's qemu-system-riscv64, then the CUBE benchmark
 # (bench/run-cube-bench: the TMATMUL kernels, optimized against reference,
 # and OpenBLAS SGEMM), the VEC element benchmark (bench/run-vec-bench:
-# the element arithmetic beside the host's), then the SFU benchmark
-# (bench/run-sfu-bench: the SFU array kernels beside the host and libm);
-# see docs/benchmarks.md.  It is not part of `make check`.
+# the element arithmetic beside the host's), the SFU benchmark
+# (bench/run-sfu-bench: the SFU array kernels beside the host and libm),
+# then the kernel benchmark (bench/run-kernel-bench: softmax, layernorm and
+# attention firmware on the four PEs beside plain C on the host); see
+# docs/benchmarks.md.  It is not part of `make check` (the kernel
+# benchmark's --smoke form is: meson test kernel-bench-smoke).
 #
 #   make bench                          the full run
 #   make bench BENCH_ARGS="--runs 5"    options for bench/run-bench
@@ -21,3 +24,4 @@ bench: tools qemu
 	python3 bench/run-cube-bench --build $(BUILD)
 	python3 bench/run-vec-bench --build $(BUILD)
 	python3 bench/run-sfu-bench --build $(BUILD)
+	python3 bench/run-kernel-bench --build $(BUILD)
