@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "numeric/vec_elem.h"
+#include "numeric/vec_array.h"
 
 #define N 65536
 
@@ -19,11 +20,13 @@ static double now(void)
 {
     struct timespec t;
 
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);   /* CPU time: steadier on a loaded machine */
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
 static uint64_t a[N], b[N], c[N], out[N];
+/* the same operands packed at the type's width, for the array kernels */
+static uint8_t pa[N * 8], pb[N * 8], pc[N * 8], pout[N * 8];
 static float fa[N], fb[N], fc[N], fout[N];
 
 typedef enum { ADD, MUL, FMA } Op;
@@ -39,6 +42,22 @@ static double run_emulator(unsigned dt, Op op, int reps)
                                : vec_binary(dt, op == ADD ? VEC_ADD : VEC_MUL, a[i], b[i],
                                             false, &flags);
         }
+    }
+    return (now() - t0) / ((double)reps * N) * 1e9;
+}
+
+static double run_array(unsigned dt, Op op, int reps)
+{
+    unsigned flags = 0;
+    double t0 = now();
+
+    for (int r = 0; r < reps; r++) {
+        if (op == FMA) {
+            vec_array_fma(dt, pa, pb, pc, pout, N, &flags);
+        } else {
+            vec_array_binary(dt, op == ADD ? VEC_ADD : VEC_MUL, pa, pb, pout, N, &flags);
+        }
+        __asm__ volatile("" : : "r"(pout) : "memory");
     }
     return (now() - t0) / ((double)reps * N) * 1e9;
 }
@@ -73,9 +92,12 @@ int main(int argc, char **argv)
         fb[i] = 0.5f + (x & 0xffff) * 0x1p-17f;
         fc[i] = -0.75f + (x >> 20) * 0x1p-12f;
     }
-    printf("VEC element arithmetic, ns per element (%d x %d elements); host = the host's\n"
-           "native FP32 arithmetic on the same operands, in this process\n\n", reps, N);
-    printf("%-6s %-4s %10s %10s %8s\n", "type", "op", "emulator", "host", "ratio");
+    printf("VEC element arithmetic, ns per element (%d x %d elements): element = the\n"
+           "per-element functions (vec_elem.c), array = the array kernels (vec_array.c,\n"
+           "where they serve the type), host = the host's native FP32 arithmetic on the\n"
+           "same operands, in this process\n\n", reps, N);
+    printf("%-6s %-4s %9s %9s %8s %8s %8s\n", "type", "op", "element", "array", "host",
+           "el/host", "arr/host");
     for (unsigned t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
         unsigned flags = 0;
         for (int i = 0; i < N; i++) {
@@ -87,10 +109,24 @@ int main(int argc, char **argv)
             a[i] = tile_num_convert(types[t].dt, TILE_DT_FP32, ba, TILE_RND_RNE, 0, &flags);
             b[i] = tile_num_convert(types[t].dt, TILE_DT_FP32, bb, TILE_RND_RNE, 0, &flags);
             c[i] = tile_num_convert(types[t].dt, TILE_DT_FP32, bc, TILE_RND_RNE, 0, &flags);
+            unsigned w = tile_dtype_info(types[t].dt)->width / 8;
+            memcpy(pa + i * w, &a[i], w);
+            memcpy(pb + i * w, &b[i], w);
+            memcpy(pc + i * w, &c[i], w);
         }
         for (Op op = ADD; op <= FMA; op++) {
-            double e = run_emulator(types[t].dt, op, reps), h = run_host(op, reps);
-            printf("%-6s %-4s %10.1f %10.2f %7.0fx\n", types[t].name, ops[op], e, h, e / h);
+            bool served = op == FMA ? vec_array_fma_serves(types[t].dt)
+                                    : vec_array_binary_serves(types[t].dt, VEC_ADD);
+            double e = run_emulator(types[t].dt, op, reps);
+            double y = served ? run_array(types[t].dt, op, reps * 4) : 0;
+            double h = run_host(op, reps * 4);
+            if (served) {
+                printf("%-6s %-4s %9.2f %9.2f %8.3f %7.0fx %7.1fx\n", types[t].name, ops[op],
+                       e, y, h, e / h, y / h);
+            } else {
+                printf("%-6s %-4s %9.2f %9s %8.3f %7.0fx %8s\n", types[t].name, ops[op], e,
+                       "-", h, e / h, "-");
+            }
         }
     }
     return 0;

@@ -18,6 +18,7 @@
 #include "cpu.h"
 #include "tile/engines.h"
 #include "numeric/sfu_elem.h"
+#include "numeric/sfu_array.h"
 #include "numeric/vec_elem.h"
 
 typedef enum SfuFamily {
@@ -75,6 +76,37 @@ static void check_sources(Tepl *v)
     }
 }
 
+/*
+ * PE pe's valid region row by row through the array kernels (sfu_array.h:
+ * the same results and flags as sfu_unary() / sfu_binary() element by
+ * element); false, with nothing done, when the reference profile applies,
+ * the operation is TREM / TREMS, or a row is not contiguous bytes.
+ */
+static bool rows_by_array(Tepl *v, unsigned pe)
+{
+    SfuFamily f = v->info->family;
+    uint32_t rows = v->d->d.valid_rows, n = v->d->d.valid_cols;
+
+    if (v->pto_v0 || (f != SF_UNARY && v->info->elem != SFU_DIV) ||
+        !tepl_src_row(v->src[0], pe, 0) || !tepl_dst_row(v, pe, 0) ||
+        (f == SF_BINARY && !tepl_src_row(v->src[1], pe, 0))) {
+        return false;
+    }
+    for (uint32_t r = 0; r < rows; r++) {
+        const uint8_t *a = tepl_src_row(v->src[0], pe, r);
+        uint8_t *out = tepl_dst_row(v, pe, r);
+
+        if (f == SF_UNARY) {
+            sfu_array_unary(v->dt, v->info->elem, a, out, n, &v->flags);
+        } else if (f == SF_BINARY) {
+            sfu_array_div(v->dt, a, tepl_src_row(v->src[1], pe, r), out, n, &v->flags);
+        } else {
+            sfu_array_div_scalar(v->dt, a, v->scalar[pe], out, n, &v->flags);
+        }
+    }
+    return true;
+}
+
 static void sfu_elem_commit(Tepl *v)
 {
     SfuFamily f = v->info->family;
@@ -104,6 +136,10 @@ static void sfu_elem_commit(Tepl *v)
     tepl_new_lb_dst(v, v->dt, TILE_LAYOUT_ROW_MAJOR, v->data);
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
+        if (rows_by_array(v, pe)) {
+            tepl_pad(v, pe);
+            continue;
+        }
         TEPL_FOR_VALID(&v->d->d, r, c) {
             uint64_t a = tepl_elem(v->src[0], pe, r, c), x;
             if (f == SF_UNARY) {

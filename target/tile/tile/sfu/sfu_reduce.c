@@ -28,6 +28,7 @@
 #include "numeric/vec_elem.h"
 #include "numeric/elem_order.h"
 #include "numeric/sfu_elem.h"
+#include "numeric/sfu_array.h"
 
 typedef enum SfuRedFamily {
     SR_ROW_REDUCE, SR_COL_REDUCE, SR_ROW_EXPAND, SR_COL_EXPAND,
@@ -117,6 +118,37 @@ static uint64_t reduce_one(Tepl *v, unsigned pe, uint32_t o)
     return tile_reduce_result(&red);
 }
 
+/*
+ * PE pe's folds through the array kernels (sfu_array.h: the same fold,
+ * results and flags); false, with nothing done, under the reference
+ * profile or when a row is not contiguous bytes.  Each row fold reads its
+ * row; the column folds run over all the rows at once.
+ */
+static bool reduce_by_array(Tepl *v, unsigned pe)
+{
+    const TileLocal *s = v->data;
+    TileReduceOp op = reduce_op[v->info->elem];
+    uint32_t rows = s->d.valid_rows, cols = s->d.valid_cols;
+
+    if (v->pto_v0 || !tepl_src_row(s, pe, 0) || !tepl_dst_row(v, pe, 0)) {
+        return false;
+    }
+    if (v->info->family == SR_ROW_REDUCE) {
+        for (uint32_t r = 0; r < rows; r++) {
+            tepl_put(v, pe, r, 0, sfu_array_fold(v->dt, op, tepl_src_row(s, pe, r), cols,
+                                                 &v->flags));
+        }
+    } else {
+        g_autofree const void **rp = g_new(const void *, rows);
+
+        for (uint32_t r = 0; r < rows; r++) {
+            rp[r] = tepl_src_row(s, pe, r);
+        }
+        sfu_array_fold_cols(v->dt, op, rp, rows, cols, tepl_dst_row(v, pe, 0), &v->flags);
+    }
+    return true;
+}
+
 static void reduce_commit(Tepl *v)
 {
     bool row = v->info->family == SR_ROW_REDUCE;
@@ -154,6 +186,10 @@ static void reduce_commit(Tepl *v)
     TEPL_FOR_PES(v, pe) {
         uint32_t outer = row ? s->d.valid_rows : s->d.valid_cols;
 
+        if (reduce_by_array(v, pe)) {
+            tepl_pad(v, pe);
+            continue;
+        }
         for (uint32_t o = 0; o < outer; o++) {
             uint64_t x = reduce_one(v, pe, o);
 
@@ -237,6 +273,35 @@ static void check_divisors(Tepl *v, const TileLocal *b)
     }
 }
 
+/*
+ * PE pe's DIV expansion row by row through the array kernels (the row's
+ * broadcast element as the scalar divisor, or the broadcast row as the
+ * divisors); false, with nothing done, for the other operations, under
+ * the reference profile or when a row is not contiguous bytes.
+ */
+static bool expand_by_array(Tepl *v, unsigned pe)
+{
+    const TileLocal *b = v->src[v->nsrc - 1];
+    bool row = v->info->family == SR_ROW_EXPAND;
+    uint32_t rows = v->d->d.valid_rows, n = v->d->d.valid_cols;
+
+    if (v->pto_v0 || v->info->elem != EXP_DIV || !tepl_src_row(v->src[0], pe, 0) ||
+        !tepl_src_row(b, pe, 0) || !tepl_dst_row(v, pe, 0)) {
+        return false;
+    }
+    for (uint32_t r = 0; r < rows; r++) {
+        const uint8_t *a = tepl_src_row(v->src[0], pe, r);
+        uint8_t *out = tepl_dst_row(v, pe, r);
+
+        if (row) {
+            sfu_array_div_scalar(v->dt, a, tepl_elem(b, pe, r, 0), out, n, &v->flags);
+        } else {
+            sfu_array_div(v->dt, a, tepl_src_row(b, pe, 0), out, n, &v->flags);
+        }
+    }
+    return true;
+}
+
 static void expand_commit(Tepl *v)
 {
     TileOp *op = v->op;
@@ -277,6 +342,10 @@ static void expand_commit(Tepl *v)
 
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
+        if (expand_by_array(v, pe)) {
+            tepl_pad(v, pe);
+            continue;
+        }
         TEPL_FOR_VALID(&v->d->d, r, c) {
             tepl_put(v, pe, r, c, expand_one(v, pe, r, c));
         }

@@ -23,6 +23,7 @@
 #include "cpu.h"
 #include "tile/engines.h"
 #include "numeric/vec_elem.h"
+#include "numeric/vec_array.h"
 
 typedef enum VecFamily {
     VF_BINARY,      /* TADD TSUB TMUL TMAX TMIN */
@@ -262,6 +263,72 @@ static uint64_t compute(Vec *v, unsigned pe, uint32_t r, uint32_t c)
     return 0;
 }
 
+/*
+ * The array path (numeric/vec_array.c, bit for bit the per-element
+ * arithmetic above, flags included): whole rows of row-major fragments.
+ * The floating kernels are the IEEE profile's; pto-v0 floating work, the
+ * other families and types, and rows that are not contiguous bytes take
+ * the per-element path.
+ */
+static bool array_serves(const Vec *v)
+{
+    const TeplOpInfo *vo = v->info;
+
+    if (v->pto_v0 && tile_dtype_info(v->dt)->is_float) {
+        return false;
+    }
+    switch ((VecFamily)vo->family) {
+    case VF_BINARY:
+    case VF_BITWISE:
+    case VF_SCALAR:
+        return vec_array_binary_serves(v->dt, vo->elem);
+    case VF_UNARY:
+        return vec_array_unary_serves(v->dt, vo->elem);
+    case VF_FMA:
+        return vec_array_fma_serves(v->dt);
+    default:
+        return false;
+    }
+}
+
+static bool compute_rows(Vec *v, unsigned pe)
+{
+    const TeplOpInfo *vo = v->info;
+    uint32_t rows = v->d->d.valid_rows, n = v->d->d.valid_cols;
+
+    if (!tepl_dst_row(v, pe, 0)) {
+        return false;
+    }
+    for (unsigned i = 0; i < v->nsrc; i++) {
+        if (!tepl_src_row(v->src[i], pe, 0)) {
+            return false;
+        }
+    }
+    for (uint32_t r = 0; r < rows; r++) {
+        uint8_t *out = tepl_dst_row(v, pe, r);
+        const uint8_t *a = tepl_src_row(v->src[0], pe, r);
+
+        switch ((VecFamily)vo->family) {
+        case VF_BINARY:
+        case VF_BITWISE:
+            vec_array_binary(v->dt, vo->elem, a, tepl_src_row(v->src[1], pe, r), out, n,
+                             &v->flags);
+            break;
+        case VF_SCALAR:
+            vec_array_binary_scalar(v->dt, vo->elem, a, v->scalar[pe], out, n, &v->flags);
+            break;
+        case VF_UNARY:
+            vec_array_unary(v->dt, vo->elem, a, out, n, &v->flags);
+            break;
+        default:
+            vec_array_fma(v->dt, a, tepl_src_row(v->src[1], pe, r),
+                          tepl_src_row(v->src[2], pe, r), out, n, &v->flags);
+            break;
+        }
+    }
+    return true;
+}
+
 static void vec_commit(Vec *v)
 {
     VecFamily f = v->info->family;
@@ -279,9 +346,12 @@ static void vec_commit(Vec *v)
     }
     plan_destination(v);
     tepl_begin(v);
+    bool array = array_serves(v);
     TEPL_FOR_PES(v, pe) {
-        TEPL_FOR_VALID(&v->d->d, r, c) {
-            tepl_put(v, pe, r, c, compute(v, pe, r, c));
+        if (!array || !compute_rows(v, pe)) {
+            TEPL_FOR_VALID(&v->d->d, r, c) {
+                tepl_put(v, pe, r, c, compute(v, pe, r, c));
+            }
         }
         tepl_pad(v, pe);
     }

@@ -1,0 +1,813 @@
+/*
+ * PTO Tile CPU: the SFU element arithmetic over arrays (see sfu_array.h)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * The rules are those of sfu_elem.c (PTO-TILE-MODEL-EXECUTION-ELEMENTWISE,
+ * -UNARY; docs/implementation-defined.md 44-46): DIV RECIP SQRT RSQRT EXP
+ * LOG of finite inputs are the exact value rounded once to nearest even,
+ * with NX when inexact, OF on overflow and UF when the result is tiny
+ * after rounding and inexact.  Two methods give that result here without
+ * the exact arithmetic, for FP32, FP16 and BF16 (p = 24, 11, 8 bits):
+ *
+ * Quotients and roots (DIV, RECIP, SQRT).  The host's binary64 division
+ * and square root are correctly rounded (53 bits).  Rounding the exact
+ * quotient or root of p-bit values first to 53 bits and then to p bits
+ * gives the same result as rounding it once whenever 53 >= 2p + 2 (the
+ * double rounding of a quotient or square root is innocuous: such a value
+ * is either a p+1-bit midpoint exactly, which the 53-bit rounding keeps,
+ * or too far from one for the 53-bit rounding to reach it).  The result is
+ * exact when the product back (result * divisor, result * result, at most
+ * 2p <= 48 bits, so exact in binary64) gives the dividend or radicand.
+ * Results below the smallest normal (where tininess after rounding needs
+ * care) and overflows take the per-element path.
+ *
+ * Functions (EXP, LOG, RSQRT).  A binary64 approximation y of the exact
+ * value Y with a proven relative error below 2^-45 (the bounds are at
+ * each evaluation below), widened to the interval [lo, hi] =
+ * y (1 -+ 2^-38) computed in binary64 (its own roundings move it by
+ * less than 2^-51 relative, so Y lies inside).  Rounding to nearest is
+ * monotonic: when lo and hi round to the same encoding, so does Y (Ziv's
+ * rounding test).  Otherwise, about once in 2^13 inputs for FP32, the
+ * element takes the exact path.  EXP and LOG of finite nonzero inputs
+ * (other than LOG 1) are irrational, so always NX; RSQRT is exact exactly
+ * for powers of four.  Whatever the compiler does with a * b + c (one
+ * rounding in an FMA or two), each bound below holds.
+ */
+
+#include <float.h>
+#include <string.h>
+
+#include "numeric/sfu_array.h"
+
+/* x87 excess precision would break the reasoning: such hosts loop. */
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+#define SFU_ARRAY_FAST 1
+#else
+#define SFU_ARRAY_FAST 0
+#endif
+
+#define ZIV_DELTA 0x1p-38
+
+bool sfu_array_fast_type(unsigned dtype)
+{
+    return SFU_ARRAY_FAST &&
+           (dtype == TILE_DT_FP32 || dtype == TILE_DT_FP16 || dtype == TILE_DT_BF16);
+}
+
+/* ---- Raw arrays (little-endian, unaligned) ---- */
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define LE16(x) __builtin_bswap16(x)
+#define LE32(x) __builtin_bswap32(x)
+#define LE64(x) __builtin_bswap64(x)
+#else
+#define LE16(x) (x)
+#define LE32(x) (x)
+#define LE64(x) (x)
+#endif
+
+static inline __attribute__((always_inline))
+uint64_t get_raw(unsigned bytes, const void *a, size_t i)
+{
+    const uint8_t *p = (const uint8_t *)a + i * bytes;
+    uint16_t h;
+    uint32_t w;
+    uint64_t d;
+
+    switch (bytes) {
+    case 1:
+        return *p;
+    case 2:
+        memcpy(&h, p, 2);
+        return LE16(h);
+    case 4:
+        memcpy(&w, p, 4);
+        return LE32(w);
+    default:
+        memcpy(&d, p, 8);
+        return LE64(d);
+    }
+}
+
+static inline __attribute__((always_inline))
+void put_raw(unsigned bytes, void *a, size_t i, uint64_t x)
+{
+    uint8_t *p = (uint8_t *)a + i * bytes;
+    uint16_t h = LE16((uint16_t)x);
+    uint32_t w = LE32((uint32_t)x);
+    uint64_t d = LE64(x);
+
+    switch (bytes) {
+    case 1:
+        *p = (uint8_t)x;
+        break;
+    case 2:
+        memcpy(p, &h, 2);
+        break;
+    case 4:
+        memcpy(p, &w, 4);
+        break;
+    default:
+        memcpy(p, &d, 8);
+        break;
+    }
+}
+
+uint64_t sfu_array_get(unsigned dtype, const void *a, size_t i)
+{
+    return get_raw(tile_dtype_info(dtype)->width / 8, a, i);
+}
+
+void sfu_array_put(unsigned dtype, void *a, size_t i, uint64_t x)
+{
+    put_raw(tile_dtype_info(dtype)->width / 8, a, i, x);
+}
+
+/* ---- The narrow formats and binary64 ---- */
+
+typedef struct Fmt {
+    unsigned bits;              /* 32 or 16 */
+    unsigned m;                 /* fraction bits: 23, 10, 7 */
+    int bias;                   /* also the largest exponent */
+} Fmt;
+
+static const Fmt fmt_fp32 = { 32, 23, 127 };
+static const Fmt fmt_fp16 = { 16, 10, 15 };
+static const Fmt fmt_bf16 = { 16, 7, 127 };
+
+static inline double dbl(uint64_t b)
+{
+    double d;
+
+    memcpy(&d, &b, sizeof(d));
+    return d;
+}
+
+static inline uint64_t dbits(double d)
+{
+    uint64_t b;
+
+    memcpy(&b, &d, sizeof(b));
+    return b;
+}
+
+static inline uint32_t exp_field_max(const Fmt *f)
+{
+    return (1u << (f->bits - 1 - f->m)) - 1;
+}
+
+/* The value of a finite encoding, exactly. */
+static inline __attribute__((always_inline))
+double narrow_value(const Fmt *f, uint32_t raw)
+{
+    uint32_t e = (raw >> f->m) & exp_field_max(f), fr = raw & ((1u << f->m) - 1);
+    uint64_t sign = (uint64_t)(raw >> (f->bits - 1)) << 63;
+    float x;
+
+    if (f->bits == 32 || f->m == 7) {
+        raw = f->bits == 32 ? raw : raw << 16;      /* BF16: the top of an FP32 */
+        memcpy(&x, &raw, sizeof(x));
+        return x;
+    }
+    if (e) {
+        return dbl(sign | (uint64_t)(e - f->bias + 1023) << 52 | (uint64_t)fr << (52 - f->m));
+    }
+    return dbl(sign | dbits((double)fr * 0x1p-24));      /* FP16 subnormal */
+}
+
+/*
+ * y (finite, zero or of magnitude at least 2^-1022) rounded once to
+ * nearest even into the format, with gradual underflow and overflow to
+ * infinity.  FP32 through the host's conversion, which does exactly that.
+ */
+static inline __attribute__((always_inline))
+uint32_t narrow_round_near(const Fmt *f, double y, bool *near);
+
+static inline __attribute__((always_inline))
+uint32_t narrow_round(const Fmt *f, double y)
+{
+    bool near;
+
+    return narrow_round_near(f, y, &near);
+}
+
+/*
+ * narrow_round(), and *near when y lies within 2^15 units of its last
+ * place (2^-37 relative) of a rounding boundary of the format (16-bit
+ * formats only): otherwise every value within y (1 -+ 2^-38) rounds as y
+ * does (a value beyond a power of two that y is close to below rounds to
+ * that power, as y does).
+ */
+static inline __attribute__((always_inline))
+uint32_t narrow_round_near(const Fmt *f, double y, bool *near)
+{
+    uint64_t b = dbits(y), sig, q, rem, half;
+    uint32_t sign = (uint32_t)(b >> 63) << (f->bits - 1);
+    int e = (int)((b >> 52) & 0x7ff) - 1023, emin = 1 - f->bias;
+    int shift = 52 - f->m;
+
+    *near = false;
+    if (f->bits == 32 || f->m == 7) {
+        float x = (float)y;
+        uint32_t r;
+
+        memcpy(&r, &x, sizeof(r));
+        if (f->bits == 32) {
+            return r;
+        }
+        /*
+         * BF16 through binary32: x is within half an FP32 ulp of y; when x
+         * is two FP32 ulps or more from a BF16 rounding boundary (which
+         * are FP32 values), so is y, less half an ulp, and x rounds as y.
+         * For a quotient or root the two roundings are innocuous
+         * (24 >= 2 * 8 + 2), and then x rounds as the exact value.
+         */
+        *near = (r & 0xffff) - 0x7fff <= 2;
+        return (r + 0x7fff + ((r >> 16) & 1)) >> 16;
+    }
+    if (f->m == 10 && (b << 1) - (UINT64_C(1009) << 53) < UINT64_C(30) << 53) {
+        /* an FP16 normal magnitude in [2^-14, 2^16): round the binary64
+         * encoding at bit 42 (a carry runs into the exponent), rebias */
+        uint64_t mag = b & (UINT64_MAX >> 1), r = mag & ((UINT64_C(1) << 42) - 1);
+
+        *near = r - (UINT64_C(1) << 41) + (1u << 15) <= 2u << 15;
+        mag += (UINT64_C(1) << 41) - 1 + ((mag >> 42) & 1);
+        return sign | (uint32_t)((mag >> 42) - (UINT64_C(1008) << 10));
+    }
+    if (!(b << 1)) {
+        return sign;
+    }
+    sig = (b & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1) << 52);
+    if (e < emin) {
+        shift += emin - e;
+        if (shift > 54) {
+            return sign;        /* below half the smallest subnormal */
+        }
+    }
+    q = sig >> shift;
+    rem = sig & ((UINT64_C(1) << shift) - 1);
+    half = UINT64_C(1) << (shift - 1);
+    *near = rem - half + (1u << 15) <= 2u << 15;
+    q += rem > half || (rem == half && (q & 1));
+    if (e < emin) {
+        return sign | (uint32_t)q;      /* 2^m is the smallest normal */
+    }
+    if (q >> (f->m + 1)) {
+        q >>= 1;
+        e++;
+    }
+    if (e > f->bias) {
+        return sign | exp_field_max(f) << f->m;
+    }
+    return sign | (uint32_t)(e + f->bias) << f->m | (uint32_t)(q & ((1u << f->m) - 1));
+}
+
+/* The magnitude of an encoding (sign cleared). */
+static inline uint32_t narrow_mag(const Fmt *f, uint32_t r)
+{
+    return r & ((1u << (f->bits - 1)) - 1);
+}
+
+/*
+ * Ziv's rounding test (see the head of the file): y approximates the exact
+ * value Y within 2^-45 relative; exact says Y is representable (then y is
+ * Y).  False when the element must take the exact path: the interval
+ * straddles a rounding boundary, or the result is the smallest normal,
+ * where tininess after rounding depends on Y itself.
+ */
+static inline __attribute__((always_inline))
+bool ziv_round(const Fmt *f, double y, bool exact, uint32_t *out, unsigned *flags)
+{
+    uint32_t a, mag;
+
+    if (f->bits == 32) {
+        double d = y * ZIV_DELTA;
+
+        a = narrow_round(f, y - d);
+        if (a != narrow_round(f, y + d)) {
+            return false;
+        }
+    } else {
+        bool near;
+
+        a = narrow_round_near(f, y, &near);
+        if (near) {
+            return false;
+        }
+    }
+    mag = narrow_mag(f, a);
+    if (mag == 1u << f->m) {
+        return false;
+    }
+    if (!exact) {
+        *flags |= TILE_NUM_NX;
+        if (mag >> f->m == exp_field_max(f)) {
+            *flags |= TILE_NUM_OF;
+        } else if (mag < 1u << f->m) {
+            *flags |= TILE_NUM_UF;
+        }
+    }
+    *out = a;
+    return true;
+}
+
+/* ---- The evaluations ---- */
+
+/* ln 2 = LN2_HI + LN2_LO + O(2^-97); LN2_HI has 42 significant bits (a
+ * multiple of 2^-42), so k * LN2_HI is exact for |k| < 2^11. */
+#define LN2_HI  0x1.62e42fefa38p-1
+#define LN2_LO  0x1.ef35793c7673p-45
+#define INV_LN2 0x1.71547652b82fep+0
+
+/*
+ * e^x for |x| <= 200.  k = nearest(x / ln 2) (|k| <= 289), r = x - k ln 2
+ * with |r| <= 0.3467: x - k LN2_HI is exact (both multiples of 2^-42 when
+ * k != 0, since then |x| > 0.34 and x has at most 24 bits; the difference
+ * is below 2^-1), so r carries one rounding (2^-54.5 absolute) and the
+ * error of k LN2_LO (below 2^-80).  e^r by its Taylor polynomial of
+ * degree 12: the remainder is below 0.3467^13 / 13! * e^0.3467 < 2^-51.9,
+ * relative to e^r >= 0.707 below 2^-51.4; Horner's 24 roundings and the
+ * coefficients' own add at most 25 * 2^-53 * e^|r| / e^r < 2^-47.
+ * Scaling by 2^k is exact (2^-289 is normal).  In all below 2^-46.
+ */
+static inline __attribute__((always_inline))
+double exp_approx(double x)
+{
+    double t = x * INV_LN2 + 0x1.8p52;
+    double k = t - 0x1.8p52;
+    double r = (x - k * LN2_HI) - k * LN2_LO;
+    double p = 1.0 / 479001600;
+
+    p = p * r + 1.0 / 39916800;
+    p = p * r + 1.0 / 3628800;
+    p = p * r + 1.0 / 362880;
+    p = p * r + 1.0 / 40320;
+    p = p * r + 1.0 / 5040;
+    p = p * r + 1.0 / 720;
+    p = p * r + 1.0 / 120;
+    p = p * r + 1.0 / 24;
+    p = p * r + 1.0 / 6;
+    p = p * r + 0.5;
+    p = p * r + 1.0;
+    p = p * r + 1.0;
+    return p * dbl((uint64_t)((int64_t)k + 1023) << 52);
+}
+
+/*
+ * ln x for finite x > 0 (a normal binary64): x = 2^j m, m in
+ * [sqrt(1/2), sqrt(2)], ln m = 2 atanh(z), z = (m - 1) / (m + 1) with
+ * |z| <= 0.1716: m - 1 is exact, so z carries one or two roundings
+ * (2^-52); atanh(z) / z = 1 + w/3 + ... + w^9/19, w = z^2 <= 0.0295,
+ * truncated below w^10 / 21 / (1 - w) < 2^-55, its positive Horner steps
+ * within 2^-49.8 relative: ln m within 2^-49.5.  j ln 2 = j LN2_HI (exact,
+ * |j| <= 150) + j LN2_LO; when j != 0, |j ln 2| >= 0.693 is at least
+ * twice |ln m| <= 0.347, so the sum's relative error stays below 2^-49.
+ */
+static inline __attribute__((always_inline))
+double log_approx(double x)
+{
+    uint64_t b = dbits(x);
+    double j = (double)((int)(b >> 52) - 1023);
+    double m = dbl((b & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1023) << 52));
+    double z, w, q;
+
+    if (m > 0x1.6a09e667f3bcdp+0) {
+        m *= 0.5;
+        j += 1;
+    }
+    z = (m - 1) / (m + 1);
+    w = z * z;
+    q = 1.0 / 19;
+    q = q * w + 1.0 / 17;
+    q = q * w + 1.0 / 15;
+    q = q * w + 1.0 / 13;
+    q = q * w + 1.0 / 11;
+    q = q * w + 1.0 / 9;
+    q = q * w + 1.0 / 7;
+    q = q * w + 1.0 / 5;
+    q = q * w + 1.0 / 3;
+    q = q * w + 1.0;
+    return j * LN2_HI + (j * LN2_LO + (z + z) * q);
+}
+
+/*
+ * One element of a unary operation on the fast path: false when it must
+ * take sfu_unary() (a special input: NaN, infinity, zero, a negative
+ * input of LOG SQRT RSQRT, LOG 1; or an undecided rounding).
+ */
+static inline __attribute__((always_inline))
+bool unary_fast(const Fmt *f, SfuUnOp op, uint32_t raw, uint32_t *out, unsigned *flags)
+{
+    uint32_t mag = narrow_mag(f, raw), em = exp_field_max(f);
+    bool neg = raw >> (f->bits - 1);
+    double x, y, back;
+
+    if (!mag || mag >> f->m == em) {
+        return false;
+    }
+    if (neg && op != SFU_EXP && op != SFU_RECIP) {
+        return false;
+    }
+    x = narrow_value(f, raw);
+    switch (op) {
+    case SFU_EXP:
+        /* beyond +-200 every format's result is that of +-200: an
+         * overflow (OF NX) or +0 (UF NX) */
+        x = x > 200 ? 200 : x < -200 ? -200 : x;
+        return ziv_round(f, exp_approx(x), false, out, flags);
+    case SFU_LOG:
+        if (x == 1) {
+            return false;
+        }
+        return ziv_round(f, log_approx(x), false, out, flags);
+    case SFU_RSQRT:
+        /* exact exactly for a power of four: no fraction, an even exponent
+         * (an odd biased exponent field) */
+        y = 1.0 / __builtin_sqrt(x);
+        return ziv_round(f, y, !(dbits(x) << 12) && ((dbits(x) >> 52) & 1), out, flags);
+    case SFU_SQRT:
+        *out = narrow_round(f, __builtin_sqrt(x));
+        back = narrow_value(f, *out);
+        if (back * back != x) {
+            *flags |= TILE_NUM_NX;
+        }
+        return true;            /* the root of a p-bit value is normal */
+    case SFU_RECIP:
+    default:
+        *out = narrow_round(f, 1.0 / x);
+        mag = narrow_mag(f, *out);
+        if (mag <= 1u << f->m || mag >> f->m == em) {
+            return false;       /* tiny or overflowing */
+        }
+        if (narrow_value(f, *out) * x != 1.0) {
+            *flags |= TILE_NUM_NX;
+        }
+        return true;
+    }
+}
+
+/* a / b of finite nonzero encodings: false for anything else, and for a
+ * tiny or overflowing quotient. */
+static inline __attribute__((always_inline))
+bool div_fast(const Fmt *f, uint32_t a, uint32_t b, uint32_t *out, unsigned *flags)
+{
+    uint32_t ma = narrow_mag(f, a), mb = narrow_mag(f, b), em = exp_field_max(f), mq;
+    double x, y;
+
+    if (!ma || !mb || ma >> f->m == em || mb >> f->m == em) {
+        return false;
+    }
+    x = narrow_value(f, a);
+    y = narrow_value(f, b);
+    *out = narrow_round(f, x / y);
+    mq = narrow_mag(f, *out);
+    if (mq <= 1u << f->m || mq >> f->m == em) {
+        return false;
+    }
+    if (narrow_value(f, *out) * y != x) {
+        *flags |= TILE_NUM_NX;
+    }
+    return true;
+}
+
+/* ---- The loops ---- */
+
+static inline __attribute__((always_inline))
+void unary_run(const Fmt *f, unsigned dtype, SfuUnOp op, const void *src, void *out,
+               size_t n, unsigned *flags)
+{
+    unsigned bytes = f->bits / 8, fl = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        uint32_t raw = (uint32_t)get_raw(bytes, src, i), r;
+
+        if (!unary_fast(f, op, raw, &r, &fl)) {
+            r = (uint32_t)sfu_unary(dtype, op, raw, false, &fl);
+        }
+        put_raw(bytes, out, i, r);
+    }
+    *flags |= fl;
+}
+
+#define UNARY_OPS(f, dtype, src, out, n, flags) \
+    switch (op) { \
+    case SFU_EXP: unary_run(f, dtype, SFU_EXP, src, out, n, flags); return; \
+    case SFU_LOG: unary_run(f, dtype, SFU_LOG, src, out, n, flags); return; \
+    case SFU_RECIP: unary_run(f, dtype, SFU_RECIP, src, out, n, flags); return; \
+    case SFU_SQRT: unary_run(f, dtype, SFU_SQRT, src, out, n, flags); return; \
+    case SFU_RSQRT: unary_run(f, dtype, SFU_RSQRT, src, out, n, flags); return; \
+    }
+
+void sfu_array_unary(unsigned dtype, SfuUnOp op, const void *src, void *out, size_t n,
+                     unsigned *flags)
+{
+    unsigned bytes = tile_dtype_info(dtype)->width / 8;
+
+    if (SFU_ARRAY_FAST && dtype == TILE_DT_FP32) {
+        UNARY_OPS(&fmt_fp32, TILE_DT_FP32, src, out, n, flags);
+    } else if (SFU_ARRAY_FAST && dtype == TILE_DT_BF16) {
+        UNARY_OPS(&fmt_bf16, TILE_DT_BF16, src, out, n, flags);
+    } else if (SFU_ARRAY_FAST && dtype == TILE_DT_FP16) {
+        UNARY_OPS(&fmt_fp16, TILE_DT_FP16, src, out, n, flags);
+    }
+    for (size_t i = 0; i < n; i++) {
+        put_raw(bytes, out, i, sfu_unary(dtype, op, get_raw(bytes, src, i), false, flags));
+    }
+}
+
+/* r == NULL: every divisor is scalar */
+static inline __attribute__((always_inline))
+void div_run(const Fmt *f, unsigned dtype, const void *l, const void *r, uint64_t scalar,
+             void *out, size_t n, unsigned *flags)
+{
+    unsigned bytes = f->bits / 8, fl = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = (uint32_t)get_raw(bytes, l, i), q;
+        uint32_t b = r ? (uint32_t)get_raw(bytes, r, i) : (uint32_t)scalar;
+
+        if (!div_fast(f, a, b, &q, &fl)) {
+            q = (uint32_t)sfu_binary(dtype, SFU_DIV, a, b, false, &fl);
+        }
+        put_raw(bytes, out, i, q);
+    }
+    *flags |= fl;
+}
+
+static void div_any(unsigned dtype, const void *l, const void *r, uint64_t scalar,
+                    void *out, size_t n, unsigned *flags)
+{
+    unsigned bytes = tile_dtype_info(dtype)->width / 8;
+
+    if (SFU_ARRAY_FAST && dtype == TILE_DT_FP32) {
+        div_run(&fmt_fp32, dtype, l, r, scalar, out, n, flags);
+    } else if (SFU_ARRAY_FAST && dtype == TILE_DT_BF16) {
+        div_run(&fmt_bf16, dtype, l, r, scalar, out, n, flags);
+    } else if (SFU_ARRAY_FAST && dtype == TILE_DT_FP16) {
+        div_run(&fmt_fp16, dtype, l, r, scalar, out, n, flags);
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            uint64_t b = r ? get_raw(bytes, r, i) : scalar;
+            put_raw(bytes, out, i,
+                    sfu_binary(dtype, SFU_DIV, get_raw(bytes, l, i), b, false, flags));
+        }
+    }
+}
+
+void sfu_array_div(unsigned dtype, const void *l, const void *r, void *out, size_t n,
+                   unsigned *flags)
+{
+    div_any(dtype, l, r, 0, out, n, flags);
+}
+
+void sfu_array_div_scalar(unsigned dtype, const void *l, uint64_t r, void *out, size_t n,
+                          unsigned *flags)
+{
+    div_any(dtype, l, NULL, r, out, n, flags);
+}
+
+/* ---- Reductions ---- */
+
+/*
+ * Fold steps on the fast path.  SUM (PTO-TILE-MODEL-EXECUTION-REDUCTION: a
+ * left fold from +0 rounding each step): the host's binary32 addition is
+ * the correctly rounded sum (an exact zero taking the IEEE sign rule, as
+ * vec_binary()), NX when its TwoSum error is nonzero; a subnormal sum is
+ * exact, so a sum never underflows.  FP16 / BF16 through binary64: the
+ * TwoSum there is exact unless the exponents differ by more than 45, and
+ * then the exact sum lies within 2^-45 of the larger operand, a narrow
+ * value, which both the sum and the binary64 sum round to (BF16 rounds
+ * that through binary32: two roundings of a sum are innocuous when
+ * 24 >= 2 * 8 + 1).  A fold that
+ * meets an infinity or NaN (an operand, or an overflow) stays non-finite
+ * (FP16 checks each step: its decoding is for finite values), so checking
+ * the final accumulator suffices; that fold is then redone by
+ * the reference.  MAX / MIN: the order key of tile_num_order_key() (-0
+ * below +0), the accumulator kept on a tie; no flags without a NaN.
+ */
+static inline int64_t order_key(const Fmt *f, uint32_t raw)
+{
+    uint32_t mag = narrow_mag(f, raw);
+
+    return raw >> (f->bits - 1) ? -(int64_t)mag - 1 : (int64_t)mag;
+}
+
+static inline bool is_nan_raw(const Fmt *f, uint32_t raw)
+{
+    uint32_t mag = narrow_mag(f, raw);
+
+    return mag > exp_field_max(f) << f->m;
+}
+
+static inline bool finite_raw(const Fmt *f, uint32_t raw)
+{
+    return narrow_mag(f, raw) >> f->m != exp_field_max(f);
+}
+
+static inline float f32_of(uint32_t raw)
+{
+    float x;
+
+    memcpy(&x, &raw, sizeof(x));
+    return x;
+}
+
+static inline uint32_t raw_of_f32(float x)
+{
+    uint32_t r;
+
+    memcpy(&r, &x, sizeof(r));
+    return r;
+}
+
+/* acc + x on the fast path of SUM (acc and x finite), NX into *nx. */
+static inline __attribute__((always_inline))
+uint32_t sum_step(const Fmt *f, uint32_t acc, uint32_t x, bool *nx)
+{
+    if (f->bits == 32) {
+        float a = f32_of(acc), b = f32_of(x), s = a + b, bb = s - a;
+        float err = (a - (s - bb)) + (b - bb);
+
+        *nx |= err != 0;
+        return raw_of_f32(s);
+    } else {
+        double a = narrow_value(f, acc), b = narrow_value(f, x), s = a + b, bb = s - a;
+        double err = (a - (s - bb)) + (b - bb);
+        uint32_t r = narrow_round(f, s);
+
+        *nx |= err != 0 || narrow_value(f, r) != s;
+        return r;
+    }
+}
+
+static inline __attribute__((always_inline))
+bool fold_fast(const Fmt *f, TileReduceOp op, const void *a, size_t n, uint32_t *res,
+               unsigned *flags)
+{
+    unsigned bytes = f->bits / 8;
+    uint32_t acc = 0;
+    bool nx = false;
+
+    if (op == TILE_RED_SUM) {
+        for (size_t i = 0; i < n; i++) {
+            uint32_t x = (uint32_t)get_raw(bytes, a, i);
+
+            if (f == &fmt_fp16 && !finite_raw(f, x)) {
+                return false;   /* narrow_value() is for finite values only */
+            }
+            acc = sum_step(f, acc, x, &nx);
+            if (f == &fmt_fp16 && !finite_raw(f, acc)) {
+                return false;
+            }
+        }
+        if (!finite_raw(f, acc)) {
+            return false;
+        }
+        *flags |= nx ? TILE_NUM_NX : 0;
+    } else {
+        int64_t ka;
+
+        acc = n ? (uint32_t)get_raw(bytes, a, 0) : 0;
+        ka = order_key(f, acc);
+        if (is_nan_raw(f, acc)) {
+            return false;
+        }
+        for (size_t i = 1; i < n; i++) {
+            uint32_t x = (uint32_t)get_raw(bytes, a, i);
+            int64_t kx = order_key(f, x);
+
+            if (is_nan_raw(f, x)) {
+                return false;
+            }
+            if (op == TILE_RED_MAX ? kx > ka : kx < ka) {
+                acc = x;
+                ka = kx;
+            }
+        }
+    }
+    *res = acc;
+    return true;
+}
+
+static uint64_t fold_ref(unsigned dtype, TileReduceOp op, const void *a, size_t n,
+                         unsigned *flags)
+{
+    unsigned bytes = tile_dtype_info(dtype)->width / 8;
+    TileReduce red;
+
+    tile_reduce_begin(&red, dtype, op, false);
+    for (size_t i = 0; i < n; i++) {
+        tile_reduce_step(&red, get_raw(bytes, a, i), flags);
+    }
+    return tile_reduce_result(&red);
+}
+
+static const Fmt *fast_fmt(unsigned dtype, TileReduceOp op)
+{
+    if (!SFU_ARRAY_FAST ||
+        (op != TILE_RED_SUM && op != TILE_RED_MAX && op != TILE_RED_MIN)) {
+        return NULL;
+    }
+    return dtype == TILE_DT_FP32 ? &fmt_fp32 : dtype == TILE_DT_BF16 ? &fmt_bf16 :
+           dtype == TILE_DT_FP16 ? &fmt_fp16 : NULL;
+}
+
+uint64_t sfu_array_fold(unsigned dtype, TileReduceOp op, const void *a, size_t n,
+                        unsigned *flags)
+{
+    const Fmt *f = fast_fmt(dtype, op);
+    uint32_t r;
+    bool ok = false;
+
+    if (f == &fmt_fp32) {
+        ok = fold_fast(&fmt_fp32, op, a, n, &r, flags);
+    } else if (f == &fmt_bf16) {
+        ok = fold_fast(&fmt_bf16, op, a, n, &r, flags);
+    } else if (f == &fmt_fp16) {
+        ok = fold_fast(&fmt_fp16, op, a, n, &r, flags);
+    }
+    return ok ? r : fold_ref(dtype, op, a, n, flags);
+}
+
+/*
+ * FP32 SUM down the columns, vectorized across them (each column is its
+ * own left fold, in row order).  Columns whose accumulator ends
+ * non-finite are redone by the reference.
+ */
+enum { COL_CHUNK = 256 };
+
+static void cols_sum_f32(const void *const *rows, size_t nrows, size_t c0, size_t nc,
+                         uint32_t *out, bool *nxc)
+{
+    float acc[COL_CHUNK], err[COL_CHUNK];
+
+    for (size_t c = 0; c < nc; c++) {
+        acc[c] = 0;
+        nxc[c] = false;
+    }
+    for (size_t r = 0; r < nrows; r++) {
+        float x[COL_CHUNK];
+
+        memcpy(x, (const uint8_t *)rows[r] + 4 * c0, 4 * nc);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        for (size_t c = 0; c < nc; c++) {
+            x[c] = f32_of(LE32(raw_of_f32(x[c])));
+        }
+#endif
+        for (size_t c = 0; c < nc; c++) {
+            float a = acc[c], s = a + x[c], bb = s - a;
+
+            err[c] = (a - (s - bb)) + (x[c] - bb);
+            acc[c] = s;
+        }
+        for (size_t c = 0; c < nc; c++) {
+            nxc[c] |= err[c] != 0;
+        }
+    }
+    for (size_t c = 0; c < nc; c++) {
+        out[c] = raw_of_f32(acc[c]);
+    }
+}
+
+void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *rows,
+                         size_t nrows, size_t ncols, void *out, unsigned *flags)
+{
+    const Fmt *f = fast_fmt(dtype, op);
+    unsigned bytes = tile_dtype_info(dtype)->width / 8;
+
+    for (size_t c0 = 0; c0 < ncols; c0 += COL_CHUNK) {
+        size_t nc = ncols - c0 < COL_CHUNK ? ncols - c0 : COL_CHUNK;
+        uint32_t acc[COL_CHUNK];
+        bool nxc[COL_CHUNK], ok[COL_CHUNK];
+
+        if (f == &fmt_fp32 && op == TILE_RED_SUM) {
+            cols_sum_f32(rows, nrows, c0, nc, acc, nxc);
+            for (size_t c = 0; c < nc; c++) {
+                ok[c] = finite_raw(f, acc[c]);
+            }
+        } else {
+            for (size_t c = 0; c < nc; c++) {
+                ok[c] = false;
+            }
+        }
+        for (size_t c = 0; c < nc; c++) {
+            uint64_t x;
+
+            if (ok[c]) {
+                *flags |= nxc[c] ? TILE_NUM_NX : 0;
+                x = acc[c];
+            } else {
+                TileReduce red;
+
+                tile_reduce_begin(&red, dtype, op, false);
+                for (size_t r = 0; r < nrows; r++) {
+                    tile_reduce_step(&red, get_raw(bytes, rows[r], c0 + c), flags);
+                }
+                x = tile_reduce_result(&red);
+            }
+            put_raw(op == TILE_RED_ARGMAX || op == TILE_RED_ARGMIN ? 4 : bytes, out,
+                    c0 + c, x);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/*
+ * PTO Tile CPU: the SFU element arithmetic over arrays (plain C)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * The array forms of sfu_elem.h's functions under the default (ieee)
+ * profile, bit for bit and flag for flag the same as calling the
+ * per-element function on each element in turn and ORing the flags.  For
+ * FP32, FP16 and BF16 a fast evaluation in host binary64 arithmetic (the
+ * IEEE basic operations only: + - * / sqrt and conversions, which round
+ * to nearest even on every host; no libm) decides the correctly rounded
+ * result whenever it provably can (see sfu_array.c for the error bounds
+ * and the rounding test); every other element (special inputs, results
+ * near a rounding boundary, near the underflow threshold) and every other
+ * type goes through sfu_elem.c.  The host FPU is assumed to round to
+ * nearest even without flushing subnormals (QEMU's state).
+ *
+ * Arrays hold raw encodings packed at the type's width (1, 2, 4 or 8
+ * bytes), little-endian, with no alignment requirement; the output never
+ * overlaps an input.  No QEMU dependency: tests/unit/test-sfu-array.c
+ * links it alone.
+ */
+
+#ifndef TARGET_TILE_SFU_ARRAY_H
+#define TARGET_TILE_SFU_ARRAY_H
+
+#include <stddef.h>
+
+#include "numeric/sfu_elem.h"
+#include "numeric/elem_order.h"
+
+/* Whether the fast evaluation serves dtype (every function below accepts
+ * any type the per-element functions accept; the others simply loop). */
+bool sfu_array_fast_type(unsigned dtype);
+
+/* out[i] = sfu_unary(dtype, op, src[i], false, flags) */
+void sfu_array_unary(unsigned dtype, SfuUnOp op, const void *src, void *out, size_t n,
+                     unsigned *flags);
+/* out[i] = sfu_binary(dtype, SFU_DIV, l[i], r[i], false, flags) */
+void sfu_array_div(unsigned dtype, const void *l, const void *r, void *out, size_t n,
+                   unsigned *flags);
+/* out[i] = sfu_binary(dtype, SFU_DIV, l[i], r, false, flags) */
+void sfu_array_div_scalar(unsigned dtype, const void *l, uint64_t r, void *out, size_t n,
+                          unsigned *flags);
+
+/*
+ * The reductions' sequential fold (elem_order.h, ieee profile):
+ * sfu_array_fold() gives tile_reduce_result() after tile_reduce_step() on
+ * a[0] .. a[n-1]; sfu_array_fold_cols() does that for each column c of
+ * the nrows rows (row r at rows[r], ncols elements), column c's result
+ * into element c of out.  Fast for SUM, MAX, MIN of FP32 FP16 BF16; each
+ * fold with a NaN or infinite operand or an overflow is redone by
+ * tile_reduce_step(); every other op and type loops over it.
+ */
+uint64_t sfu_array_fold(unsigned dtype, TileReduceOp op, const void *a, size_t n,
+                        unsigned *flags);
+void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *rows,
+                         size_t nrows, size_t ncols, void *out, unsigned *flags);
+
+/* Raw element i of a packed array of dtype, and its store. */
+uint64_t sfu_array_get(unsigned dtype, const void *a, size_t i);
+void sfu_array_put(unsigned dtype, void *a, size_t i, uint64_t x);
+
+#endif /* TARGET_TILE_SFU_ARRAY_H */

@@ -1,0 +1,736 @@
+/*
+ * PTO Tile CPU: the VEC element arithmetic over arrays (see vec_array.h)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * The arrays are cut into chunks of eight elements (32 bytes for the
+ * integer types); a short last chunk is padded with zeros, which compute
+ * exactly and are never stored.  Each floating chunk yields its results,
+ * a mask of the lanes the fast path got right (ok) and a mask of the
+ * inexact ones; the lanes that are not ok are recomputed by vec_elem.c.
+ *
+ * Why the fast lanes are exact (PTO-TILE-MODEL-EXECUTION-ELEMENTWISE,
+ * -FUSED-MULTIPLY-ADD: the exact result rounded once to nearest even):
+ *  - FP16, BF16 and FP32 values widen exactly into doubles, and a product
+ *    of two of them (at most 48 significant bits, exponents inside
+ *    binary64's normal range) is exact there.  A sum's rounding error is
+ *    exact by TwoSum (no overflow), so s + err is the exact result.
+ *  - Rounding s to the p bits of the narrow type gives the rounding of
+ *    s + err (|err| <= ulp(s) / 2, and no narrow rounding boundary lies
+ *    strictly between two adjacent doubles) except when s is itself a
+ *    tie of the narrow type and err != 0: such lanes are not ok.
+ *  - A result whose exact magnitude is at least the smallest normal and
+ *    that rounds to a finite value raises NX only (inexact) or nothing;
+ *    tiny, overflowing, NaN and infinite results are not ok (a NaN or
+ *    infinite operand gives a NaN or infinite s).  An exact zero s is ok:
+ *    the host's sum takes the sign rule vec_elem.c applies.
+ *  - FP32 ADD / SUB need no widening: TwoSum in binary32 is exact.
+ */
+
+#include <string.h>
+
+#include "numeric/vec_array.h"
+#include "numeric/elem_util.h"
+
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "vec_array.c reads tile rows as little-endian host arrays"
+#endif
+
+#define LANES 8
+
+/* the chunk helpers below are always inlined: no vector crosses a call */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+typedef float f32x8 __attribute__((vector_size(32)));
+typedef int32_t i32x8 __attribute__((vector_size(32)));
+typedef uint32_t u32x8 __attribute__((vector_size(32)));
+typedef uint16_t u16x8 __attribute__((vector_size(16)));
+typedef uint64_t u64x4 __attribute__((vector_size(32)));
+typedef int64_t i64x4 __attribute__((vector_size(32)));
+typedef double f64x4 __attribute__((vector_size(32)));
+typedef float f32x4 __attribute__((vector_size(16)));
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
+
+#define INLINE static inline __attribute__((always_inline))
+
+/*
+ * The host dispatch: on x86-64 the entry points are also built for AVX2
+ * (64-bit lane compares, 256-bit registers) and the loader picks the
+ * clone the CPU runs; every other host, and an older CPU, runs the
+ * baseline build of the same source (VEC_ARRAY_BASELINE: that one only,
+ * for its test).
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(VEC_ARRAY_BASELINE)
+#define HOST_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define HOST_CLONES
+#endif
+
+bool vec_array_float_type(unsigned dtype)
+{
+    return dtype == TILE_DT_FP32 || dtype == TILE_DT_FP16 || dtype == TILE_DT_BF16;
+}
+
+static bool int_type(unsigned dtype)
+{
+    return vec_type_integer(dtype);
+}
+
+/* ---- Raw elements and chunks ---- */
+
+INLINE uint64_t raw_get(unsigned bytes, const void *p, size_t i)
+{
+    const uint8_t *b = (const uint8_t *)p + i * bytes;
+    uint8_t u8;
+    uint16_t u16;
+    uint32_t u32;
+    uint64_t u64;
+
+    switch (bytes) {
+    case 1:
+        memcpy(&u8, b, 1);
+        return u8;
+    case 2:
+        memcpy(&u16, b, 2);
+        return u16;
+    case 4:
+        memcpy(&u32, b, 4);
+        return u32;
+    default:
+        memcpy(&u64, b, 8);
+        return u64;
+    }
+}
+
+INLINE void raw_put(unsigned bytes, void *p, size_t i, uint64_t x)
+{
+    uint8_t *b = (uint8_t *)p + i * bytes;
+    uint8_t u8 = x;
+    uint16_t u16 = x;
+    uint32_t u32 = x;
+
+    switch (bytes) {
+    case 1:
+        memcpy(b, &u8, 1);
+        break;
+    case 2:
+        memcpy(b, &u16, 2);
+        break;
+    case 4:
+        memcpy(b, &u32, 4);
+        break;
+    default:
+        memcpy(b, &x, 8);
+        break;
+    }
+}
+
+/* cnt elements of `bytes` each from p + i into a full chunk (zero-padded) */
+INLINE void chunk_in(void *dst, unsigned full, const void *p, size_t off, unsigned used)
+{
+    if (used == full) {
+        memcpy(dst, (const uint8_t *)p + off, full);
+    } else {
+        memset(dst, 0, full);
+        memcpy(dst, (const uint8_t *)p + off, used);
+    }
+}
+
+INLINE void chunk_out(void *p, size_t off, const void *src, unsigned full, unsigned used)
+{
+    memcpy((uint8_t *)p + off, src, used == full ? full : used);
+}
+
+/*
+ * The 64-bit lanes work four at a time (32 bytes, the widest a common host
+ * compares natively: wider vectors' compares are scalarized).  A chunk's
+ * two halves: bit k of a lane set is lane k of the chunk.
+ */
+INLINE unsigned lanes_set(i64x4 lo, i64x4 hi)
+{
+    unsigned bits = 0;
+
+    for (unsigned k = 0; k < 4; k++) {
+        bits |= (lo[k] != 0) << k;
+        bits |= (hi[k] != 0) << (k + 4);
+    }
+    return bits;
+}
+
+INLINE bool all64(i64x4 m)
+{
+    uint64_t w[4];
+
+    memcpy(w, &m, sizeof(w));
+    return (w[0] & w[1] & w[2] & w[3]) == UINT64_MAX;
+}
+
+INLINE bool any64(i64x4 m)
+{
+    uint64_t w[4];
+
+    memcpy(w, &m, sizeof(w));
+    return (w[0] | w[1] | w[2] | w[3]) != 0;
+}
+
+/* the low halves of four 64-bit lanes (a shuffle: compilers scalarize a
+ * narrowing conversion) */
+INLINE u32x4 low32(u64x4 v)
+{
+    u32x8 w = (u32x8)v;
+
+    return __builtin_shufflevector(w, w, 0, 2, 4, 6);
+}
+
+INLINE bool any32(i32x8 m)
+{
+    uint64_t w[4];
+
+    memcpy(w, &m, sizeof(w));
+    return (w[0] | w[1] | w[2] | w[3]) != 0;
+}
+
+/* ---- Narrow <-> float / double ---- */
+
+INLINE unsigned fbytes(unsigned dt)
+{
+    return dt == TILE_DT_FP32 ? 4 : 2;
+}
+
+/* eight raw elements (zero-extended) of a chunk */
+INLINE u32x8 load_raw(unsigned dt, const void *p, size_t i, unsigned cnt)
+{
+    if (dt == TILE_DT_FP32) {
+        u32x8 v;
+        chunk_in(&v, 32, p, i * 4, cnt * 4);
+        return v;
+    } else {
+        u16x8 h;
+        chunk_in(&h, 16, p, i * 2, cnt * 2);
+        return __builtin_convertvector(h, u32x8);
+    }
+}
+
+INLINE void store_raw(unsigned dt, void *p, size_t i, unsigned cnt, u32x8 v)
+{
+    if (dt == TILE_DT_FP32) {
+        chunk_out(p, i * 4, &v, 32, cnt * 4);
+    } else {
+        u16x8 h = __builtin_convertvector(v, u16x8);
+        chunk_out(p, i * 2, &h, 16, cnt * 2);
+    }
+}
+
+/* Exact widening of raw FP16 / BF16 / FP32 encodings (NaNs keep their
+ * payload shifted up).  An FP16 magnitude moved into the float's field
+ * reads as 2^-112 times its value (a subnormal as a float subnormal), so
+ * one exact scaling by 2^112 finishes it; exponent 31 becomes 255. */
+INLINE f32x8 widen(unsigned dt, u32x8 raw)
+{
+    if (dt == TILE_DT_FP32) {
+        return (f32x8)raw;
+    }
+    if (dt == TILE_DT_BF16) {
+        return (f32x8)(raw << 16);
+    }
+    u32x8 em = raw & 0x7fff, sign = (raw & 0x8000) << 16;
+    u32x8 special = (u32x8)(em >= 0x7c00);
+    f32x8 scaled = (f32x8)(em << 13) * 0x1p112f;
+    u32x8 bits = ((u32x8)scaled & ~special) | (((em << 13) | 0x7f800000) & special);
+    return (f32x8)(bits | sign);
+}
+
+/* The narrow formats' parameters: fraction bits, exponent bias, largest
+ * finite biased exponent, sign position. */
+INLINE unsigned frac_bits(unsigned dt)
+{
+    return dt == TILE_DT_FP32 ? 23 : dt == TILE_DT_FP16 ? 10 : 7;
+}
+
+INLINE int64_t exp_bias(unsigned dt)
+{
+    return dt == TILE_DT_FP16 ? 15 : 127;
+}
+
+INLINE int64_t exp_max(unsigned dt)
+{
+    return dt == TILE_DT_FP16 ? 30 : 254;
+}
+
+/*
+ * s (+ err, the exact rest) rounded to nearest even into dt, in the
+ * encoding; *ok: the lane is right (a normal result: the exact magnitude
+ * at least the smallest normal, finite after rounding, and not a tie that
+ * err decides; or an exact zero), *nx: inexact.
+ */
+INLINE u32x4 round_double(unsigned dt, f64x4 s, i64x4 err_nonzero, i64x4 *ok, i64x4 *nx)
+{
+    const unsigned m = frac_bits(dt), sh = 52 - m;
+    const uint64_t half = UINT64_C(1) << (sh - 1), low_mask = (UINT64_C(1) << sh) - 1;
+    const int64_t rebias = (1023 - exp_bias(dt)) << m;
+    const int64_t largest = (exp_max(dt) << m) | ((INT64_C(1) << m) - 1);
+    u64x4 u = (u64x4)s;
+    u64x4 mag = u & UINT64_C(0x7fffffffffffffff);
+    u64x4 low = mag & low_mask;
+    /* the magnitude rounded to m fraction bits: (exponent << m) | fraction,
+     * a carry rounding into the next binade */
+    i64x4 rounded = (i64x4)((mag + (half - 1) + ((mag >> sh) & 1)) >> sh) - rebias;
+    i64x4 e0 = (i64x4)(mag >> 52) - 1023 + exp_bias(dt);
+    i64x4 zero = (i64x4)(mag == 0);
+    /* s at the smallest normal with a nonzero rest may be a rounded-up
+     * tiny value, and a tie with a nonzero rest is decided by the rest */
+    i64x4 doubt = ((i64x4)(low == half) |
+                   (i64x4)(mag == (uint64_t)(1024 - exp_bias(dt)) << 52)) & err_nonzero;
+
+    *ok = ((e0 >= 1) & (rounded <= largest) & ~doubt) | zero;
+    *nx = (i64x4)(low != 0) | err_nonzero;
+    u64x4 sign = (u >> 63) << (m + (dt == TILE_DT_FP16 ? 5 : 8));
+    return low32(((u64x4)rounded & ~(u64x4)zero) | sign);
+}
+
+HOST_CLONES
+void vec_array_to_float(unsigned dtype, const void *src, float *dst, size_t n)
+{
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        f32x8 f = widen(dtype, load_raw(dtype, src, i, cnt));
+        chunk_out(dst, i * 4, &f, 32, cnt * 4);
+    }
+}
+
+/* Eight doubles (two halves) rounded into dt; the lanes that are not ok
+ * converted by the numeric core from the source element. */
+INLINE void from_double_chunk(unsigned dtype, const f64x4 d[2], const void *src,
+                              bool is_double, void *dst, size_t i, unsigned cnt,
+                              i64x4 *nx_acc, unsigned *flags)
+{
+    i64x4 ok[2], nx[2], none = { 0 };
+    u32x4 r[2];
+    u32x8 res;
+
+    for (unsigned h = 0; h < 2; h++) {
+        r[h] = round_double(dtype, d[h], none, &ok[h], &nx[h]);
+        *nx_acc |= nx[h] & ok[h];
+    }
+    memcpy(&res, r, sizeof(res));
+    store_raw(dtype, dst, i, cnt, res);
+    if (all64(ok[0] & ok[1])) {
+        return;
+    }
+    unsigned bad = ~lanes_set(ok[0], ok[1]) & ((1u << cnt) - 1);
+    for (unsigned k = 0; k < cnt; k++) {
+        if (bad & (1u << k)) {
+            uint64_t x;
+            if (is_double) {
+                double v;
+                memcpy(&v, (const double *)src + i + k, 8);
+                x = tile_num_from_double(dtype, v, TILE_RND_RNE, 0, flags);
+            } else {
+                x = tile_num_convert(dtype, TILE_DT_FP32, raw_get(4, src, i + k),
+                                     TILE_RND_RNE, 0, flags);
+            }
+            raw_put(fbytes(dtype), dst, i + k, x);
+        }
+    }
+}
+
+/* the two halves of a chunk of floats, widened */
+INLINE void widen_halves(f32x8 f, f64x4 d[2])
+{
+    f32x4 h[2];
+
+    memcpy(h, &f, sizeof(h));
+    d[0] = __builtin_convertvector(h[0], f64x4);
+    d[1] = __builtin_convertvector(h[1], f64x4);
+}
+
+void vec_array_from_float(unsigned dtype, const float *src, void *dst, size_t n,
+                          unsigned *flags)
+{
+    i64x4 nx = { 0 };
+
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        f32x8 f;
+        f64x4 d[2];
+        chunk_in(&f, 32, src, i * 4, cnt * 4);
+        widen_halves(f, d);
+        from_double_chunk(dtype, d, src, false, dst, i, cnt, &nx, flags);
+    }
+    if (any64(nx)) {
+        *flags |= TILE_NUM_NX;
+    }
+}
+
+HOST_CLONES
+void vec_array_from_double(unsigned dtype, const double *src, void *dst, size_t n,
+                           unsigned *flags)
+{
+    i64x4 nx = { 0 };
+
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        f64x4 d[2];
+        chunk_in(d, 64, src, i * 8, cnt * 8);
+        from_double_chunk(dtype, d, src, true, dst, i, cnt, &nx, flags);
+    }
+    if (any64(nx)) {
+        *flags |= TILE_NUM_NX;
+    }
+}
+
+/* ---- Floating kernels ---- */
+
+enum { K_ADD, K_SUB, K_MUL, K_FMA };
+
+/* The lanes of a chunk the fast path did not get right, recomputed. */
+static void float_fallback(unsigned dt, int k, VecBinOp op, unsigned bad, const void *l,
+                           const void *r, const void *a, void *out, size_t i,
+                           unsigned *flags)
+{
+    unsigned b = fbytes(dt);
+
+    for (unsigned j = 0; bad; j++, bad >>= 1) {
+        if (bad & 1) {
+            uint64_t x = raw_get(b, l, i + j), y = raw_get(b, r, i + j);
+            raw_put(b, out, i + j,
+                    k == K_FMA ? vec_fma(dt, x, y, raw_get(b, a, i + j), false, flags)
+                               : vec_binary(dt, op, x, y, false, flags));
+        }
+    }
+}
+
+/* ADD, SUB, MUL, FMA over n elements of dt (k: the kernel). */
+INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const void *a,
+                        void *out, size_t n, unsigned *flags)
+{
+    VecBinOp op = k == K_ADD ? VEC_ADD : k == K_SUB ? VEC_SUB : VEC_MUL;
+    i64x4 nx_acc = { 0 };
+    i32x8 nx32_acc = { 0 };
+
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        f32x8 x = widen(dt, load_raw(dt, l, i, cnt));
+        f32x8 y = widen(dt, load_raw(dt, r, i, cnt));
+        unsigned bad;
+
+        if (dt == TILE_DT_FP32 && (k == K_ADD || k == K_SUB)) {
+            /* TwoSum in binary32; a normal or zero sum is the result */
+            f32x8 yy = k == K_SUB ? -y : y;
+            f32x8 s = x + yy, bb = s - x, err = (x - (s - bb)) + (yy - bb);
+            f32x8 as = (f32x8)((u32x8)s & 0x7fffffff);
+            i32x8 ok = ((as >= 0x1p-126f) & (as <= 0x1.fffffep127f)) | (as == 0);
+            store_raw(dt, out, i, cnt, (u32x8)s);
+            nx32_acc |= ok & (err != 0);
+            if (!any32(~ok)) {
+                continue;
+            }
+            bad = 0;
+            for (unsigned j = 0; j < cnt; j++) {
+                bad |= (ok[j] == 0) << j;
+            }
+        } else {
+            f64x4 dx[2], dy[2], dz[2];
+            i64x4 ok[2], nx[2];
+            u32x4 res[2];
+            u32x8 res8;
+
+            widen_halves(x, dx);
+            widen_halves(y, dy);
+            if (k == K_FMA) {
+                widen_halves(widen(dt, load_raw(dt, a, i, cnt)), dz);
+            }
+            for (unsigned h = 0; h < 2; h++) {
+                f64x4 s;
+                i64x4 err_nz = { 0 };
+                if (k == K_MUL) {
+                    s = dx[h] * dy[h];          /* exact */
+                } else {
+                    f64x4 p = dx[h], q = k == K_SUB ? -dy[h] : dy[h];
+                    if (k == K_FMA) {
+                        p = dx[h] * dy[h];      /* exact */
+                        q = dz[h];
+                    }
+                    s = p + q;
+                    f64x4 bb = s - p, err = (p - (s - bb)) + (q - bb);
+                    err_nz = err != 0;
+                }
+                res[h] = round_double(dt, s, err_nz, &ok[h], &nx[h]);
+                nx_acc |= nx[h] & ok[h];
+            }
+            memcpy(&res8, res, sizeof(res8));
+            store_raw(dt, out, i, cnt, res8);
+            if (all64(ok[0] & ok[1])) {
+                continue;
+            }
+            bad = ~lanes_set(ok[0], ok[1]) & ((1u << cnt) - 1);
+        }
+        float_fallback(dt, k, op, bad & ((1u << cnt) - 1), l, r, a, out, i, flags);
+    }
+    if (any64(nx_acc) || any32(nx32_acc)) {
+        *flags |= TILE_NUM_NX;
+    }
+}
+
+/* TMAX / TMIN on the encodings: a key monotonic in the value (-0 below
+ * +0); a NaN operand takes the exact path. */
+INLINE void float_minmax(unsigned dt, bool max, const void *l, const void *r, void *out,
+                         size_t n, unsigned *flags)
+{
+    const uint32_t sign = dt == TILE_DT_FP32 ? 0x80000000u : 0x8000u;
+    const uint32_t inf = dt == TILE_DT_FP32 ? 0x7f800000u
+                         : dt == TILE_DT_FP16 ? 0x7c00u : 0x7f80u;
+    const uint32_t all = sign | (sign - 1);
+
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        u32x8 x = load_raw(dt, l, i, cnt), y = load_raw(dt, r, i, cnt);
+        i32x8 nan = (i32x8)((x & ~sign) > inf) | (i32x8)((y & ~sign) > inf);
+        u32x8 nx_ = (u32x8)((i32x8)(x & sign) != 0), ny = (u32x8)((i32x8)(y & sign) != 0);
+        u32x8 kx = ((~x & all) & nx_) | ((x | sign) & ~nx_);
+        u32x8 ky = ((~y & all) & ny) | ((y | sign) & ~ny);
+        u32x8 take_x = (u32x8)(max ? kx >= ky : kx <= ky);
+
+        store_raw(dt, out, i, cnt, (x & take_x) | (y & ~take_x));
+        if (any32(nan)) {
+            unsigned bad = 0;
+            for (unsigned j = 0; j < cnt; j++) {
+                bad |= (nan[j] != 0) << j;
+            }
+            float_fallback(dt, K_ADD, max ? VEC_MAX : VEC_MIN, bad, l, r, NULL, out, i,
+                           flags);
+        }
+    }
+}
+
+static void float_unary(unsigned dt, VecUnOp op, const void *src, void *out, size_t n,
+                        unsigned *flags)
+{
+    const uint32_t sign = dt == TILE_DT_FP32 ? 0x80000000u : 0x8000u;
+    const uint32_t inf = dt == TILE_DT_FP32 ? 0x7f800000u
+                         : dt == TILE_DT_FP16 ? 0x7c00u : 0x7f80u;
+
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        u32x8 x = load_raw(dt, src, i, cnt), y;
+        i32x8 nan = { 0 };
+
+        switch (op) {
+        case VEC_ABS:           /* the sign bit only: NaNs keep their payload */
+            y = x & ~sign;
+            break;
+        case VEC_NEG:
+            y = x ^ sign;
+            break;
+        default:                /* RELU: a negative (or -0) gives +0 */
+            nan = (i32x8)((x & ~sign) > inf);
+            y = x & ~(u32x8)((i32x8)(x & sign) != 0);
+            break;
+        }
+        store_raw(dt, out, i, cnt, y);
+        if (any32(nan)) {
+            for (unsigned j = 0; j < cnt; j++) {
+                if (nan[j]) {
+                    raw_put(fbytes(dt), out, i + j,
+                            vec_unary(dt, op, raw_get(fbytes(dt), src, i + j), flags));
+                }
+            }
+        }
+    }
+}
+
+/* ---- Integer kernels: 32-byte chunks of one element type ---- */
+
+/*
+ * The integer operations wrap (vec_elem.c int_binary): arithmetic in the
+ * unsigned type of the width, shifts by the low log2(W) bits of the right
+ * operand (arithmetic right shift for a signed type), compares in the
+ * element's own signedness, ties of MAX / MIN keep the left operand.
+ */
+#define INT_KERNELS(NAME, T, UT)                                                    \
+typedef T NAME##_v __attribute__((vector_size(32)));                                \
+typedef UT NAME##_uv __attribute__((vector_size(32)));                              \
+enum { NAME##_lanes = 32 / sizeof(T) };                                             \
+                                                                                    \
+static void NAME##_binary(VecBinOp op, const void *l, const void *r, void *out,     \
+                          size_t n)                                                 \
+{                                                                                   \
+    const size_t es = sizeof(T);                                                    \
+    for (size_t i = 0; i < n; i += NAME##_lanes) {                                  \
+        unsigned cnt = n - i < NAME##_lanes ? n - i : NAME##_lanes;                 \
+        NAME##_uv a, b, y;                                                          \
+        chunk_in(&a, 32, l, i * es, cnt * es);                                      \
+        chunk_in(&b, 32, r, i * es, cnt * es);                                      \
+        NAME##_uv cnt_v = b & (UT)(sizeof(T) * 8 - 1);                              \
+        NAME##_uv less = (NAME##_uv)((NAME##_v)a < (NAME##_v)b);                    \
+        switch (op) {                                                               \
+        case VEC_ADD: y = a + b; break;                                             \
+        case VEC_SUB: y = a - b; break;                                             \
+        case VEC_MUL: y = a * b; break;                                             \
+        case VEC_AND: y = a & b; break;                                             \
+        case VEC_OR: y = a | b; break;                                              \
+        case VEC_XOR: y = a ^ b; break;                                             \
+        case VEC_SHL: y = a << cnt_v; break;                                        \
+        case VEC_SHR: y = (NAME##_uv)((NAME##_v)a >> (NAME##_v)cnt_v); break;       \
+        case VEC_MAX: y = (b & less) | (a & ~less); break;                          \
+        default:                                                                    \
+            less |= (NAME##_uv)(a == b);                                            \
+            y = (a & less) | (b & ~less);                                           \
+            break;                                                                  \
+        }                                                                           \
+        chunk_out(out, i * es, &y, 32, cnt * es);                                   \
+    }                                                                               \
+}                                                                                   \
+                                                                                    \
+static void NAME##_fma(const void *l, const void *r, const void *c, void *out,      \
+                       size_t n)                                                    \
+{                                                                                   \
+    const size_t es = sizeof(T);                                                    \
+    for (size_t i = 0; i < n; i += NAME##_lanes) {                                  \
+        unsigned cnt = n - i < NAME##_lanes ? n - i : NAME##_lanes;                 \
+        NAME##_uv a, b, d, y;                                                       \
+        chunk_in(&a, 32, l, i * es, cnt * es);                                      \
+        chunk_in(&b, 32, r, i * es, cnt * es);                                      \
+        chunk_in(&d, 32, c, i * es, cnt * es);                                      \
+        y = a * b;                                                                  \
+        y += d;                                                                     \
+        chunk_out(out, i * es, &y, 32, cnt * es);                                   \
+    }                                                                               \
+}                                                                                   \
+                                                                                    \
+static void NAME##_unary(VecUnOp op, const void *src, void *out, size_t n)          \
+{                                                                                   \
+    const size_t es = sizeof(T);                                                    \
+    for (size_t i = 0; i < n; i += NAME##_lanes) {                                  \
+        unsigned cnt = n - i < NAME##_lanes ? n - i : NAME##_lanes;                 \
+        NAME##_uv a, y;                                                             \
+        chunk_in(&a, 32, src, i * es, cnt * es);                                    \
+        NAME##_uv neg = (NAME##_uv)((NAME##_v)a < 0);                               \
+        switch (op) {                                                               \
+        case VEC_ABS: y = ((0 - a) & neg) | (a & ~neg); break;                      \
+        case VEC_NOT: y = ~a; break;                                                \
+        case VEC_NEG: y = 0 - a; break;                                             \
+        default: y = a & ~neg; break;                                               \
+        }                                                                           \
+        chunk_out(out, i * es, &y, 32, cnt * es);                                   \
+    }                                                                               \
+}
+
+INT_KERNELS(s8, int8_t, uint8_t)
+INT_KERNELS(u8, uint8_t, uint8_t)
+INT_KERNELS(s16, int16_t, uint16_t)
+INT_KERNELS(u16, uint16_t, uint16_t)
+INT_KERNELS(s32, int32_t, uint32_t)
+INT_KERNELS(u32, uint32_t, uint32_t)
+INT_KERNELS(s64, int64_t, uint64_t)
+INT_KERNELS(u64, uint64_t, uint64_t)
+
+#define INT_DISPATCH(dtype, CALL)                                                   \
+    switch (dtype) {                                                                \
+    case TILE_DT_S8: s8_##CALL; break;                                              \
+    case TILE_DT_U8: u8_##CALL; break;                                              \
+    case TILE_DT_S16: s16_##CALL; break;                                            \
+    case TILE_DT_U16: u16_##CALL; break;                                            \
+    case TILE_DT_S32: s32_##CALL; break;                                            \
+    case TILE_DT_U32: u32_##CALL; break;                                            \
+    case TILE_DT_S64: s64_##CALL; break;                                            \
+    default: u64_##CALL; break;                                                     \
+    }
+
+/* ---- Entry points ---- */
+
+bool vec_array_binary_serves(unsigned dtype, VecBinOp op)
+{
+    if (int_type(dtype)) {
+        return true;
+    }
+    return vec_array_float_type(dtype) &&
+           (op == VEC_ADD || op == VEC_SUB || op == VEC_MUL || op == VEC_MAX ||
+            op == VEC_MIN);
+}
+
+bool vec_array_unary_serves(unsigned dtype, VecUnOp op)
+{
+    return int_type(dtype) || (vec_array_float_type(dtype) && op != VEC_NOT);
+}
+
+bool vec_array_fma_serves(unsigned dtype)
+{
+    return int_type(dtype) || vec_array_float_type(dtype);
+}
+
+/* One float kernel specialised for each type. */
+#define FLOAT_DISPATCH(dtype, CALL)                                                 \
+    switch (dtype) {                                                                \
+    case TILE_DT_FP32: { const unsigned dt = TILE_DT_FP32; CALL; break; }           \
+    case TILE_DT_FP16: { const unsigned dt = TILE_DT_FP16; CALL; break; }           \
+    default: { const unsigned dt = TILE_DT_BF16; CALL; break; }                     \
+    }
+
+HOST_CLONES
+void vec_array_binary(unsigned dtype, VecBinOp op, const void *l, const void *r, void *out,
+                      size_t n, unsigned *flags)
+{
+    if (int_type(dtype)) {
+        INT_DISPATCH(dtype, binary(op, l, r, out, n));
+        return;
+    }
+    switch (op) {
+    case VEC_ADD:
+        FLOAT_DISPATCH(dtype, float_arith(dt, K_ADD, l, r, NULL, out, n, flags));
+        break;
+    case VEC_SUB:
+        FLOAT_DISPATCH(dtype, float_arith(dt, K_SUB, l, r, NULL, out, n, flags));
+        break;
+    case VEC_MUL:
+        FLOAT_DISPATCH(dtype, float_arith(dt, K_MUL, l, r, NULL, out, n, flags));
+        break;
+    default:
+        FLOAT_DISPATCH(dtype, float_minmax(dt, op == VEC_MAX, l, r, out, n, flags));
+        break;
+    }
+}
+
+HOST_CLONES
+void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, void *out,
+                   size_t n, unsigned *flags)
+{
+    if (int_type(dtype)) {
+        INT_DISPATCH(dtype, fma(l, r, a, out, n));
+        return;
+    }
+    FLOAT_DISPATCH(dtype, float_arith(dt, K_FMA, l, r, a, out, n, flags));
+}
+
+HOST_CLONES
+void vec_array_unary(unsigned dtype, VecUnOp op, const void *src, void *out, size_t n,
+                     unsigned *flags)
+{
+    if (int_type(dtype)) {
+        INT_DISPATCH(dtype, unary(op, src, out, n));
+        return;
+    }
+    float_unary(dtype, op, src, out, n, flags);
+}
+
+/* The scalar forms: the array form against a broadcast block of the scalar. */
+void vec_array_binary_scalar(unsigned dtype, VecBinOp op, const void *l, uint64_t scalar,
+                             void *out, size_t n, unsigned *flags)
+{
+    enum { BLOCK = 256 };
+    uint64_t block[BLOCK];
+    unsigned b = tile_dtype_info(dtype)->width / 8;
+    size_t m = n < BLOCK ? n : BLOCK;
+
+    for (size_t j = 0; j < m; j++) {
+        raw_put(b, block, j, scalar);
+    }
+    for (size_t i = 0; i < n; i += BLOCK) {
+        size_t cnt = n - i < BLOCK ? n - i : BLOCK;
+        vec_array_binary(dtype, op, (const uint8_t *)l + i * b, block,
+                         (uint8_t *)out + i * b, cnt, flags);
+    }
+}

@@ -1,0 +1,72 @@
+/*
+ * PTO Tile CPU: the VEC element arithmetic over arrays (plain C)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * The array forms of vec_elem.h's functions under the default (ieee)
+ * profile, bit for bit and flag for flag the same as calling the
+ * per-element function on each element in turn and ORing the flags:
+ * host SIMD (GCC vector extensions) computes the finite common case, and
+ * each element that needs the exact path (a NaN or infinite operand, a
+ * subnormal or overflowing result, a rounding tie the host cannot see) is
+ * recomputed by the per-element function of vec_elem.c.  The host FPU is
+ * assumed to round to nearest even without flushing subnormals (QEMU's
+ * state; see docs/architecture.md).
+ *
+ * Arrays hold raw encodings packed at the type's width (1, 2, 4 or 8
+ * bytes), little-endian, with no alignment requirement; the output never
+ * overlaps an input.  No QEMU dependency: tests/unit/test-vec-array.c
+ * links it alone.
+ */
+
+#ifndef TARGET_TILE_VEC_ARRAY_H
+#define TARGET_TILE_VEC_ARRAY_H
+
+#include <stddef.h>
+
+#include "numeric/vec_elem.h"
+
+/*
+ * ---- Bulk conversion between the narrow floating types and host floats ----
+ *
+ * dtype: TILE_DT_FP16, TILE_DT_BF16 or TILE_DT_FP32.  Widening is exact,
+ * NaNs included (the payload shifted up, a signaling NaN stays
+ * signaling).  Narrowing rounds to nearest even exactly as
+ * tile_num_convert() from FP32 / tile_num_from_double() does for each
+ * element, flags ORed into *flags; a double must be the exact value to
+ * round (rounding an intermediate first is a double rounding).
+ */
+bool vec_array_float_type(unsigned dtype);
+void vec_array_to_float(unsigned dtype, const void *src, float *dst, size_t n);
+void vec_array_from_float(unsigned dtype, const float *src, void *dst, size_t n,
+                          unsigned *flags);
+void vec_array_from_double(unsigned dtype, const double *src, void *dst, size_t n,
+                           unsigned *flags);
+
+/*
+ * ---- Element-wise kernels (ieee profile) ----
+ *
+ * Each *_serves() tells whether the kernel takes dtype (and op); for any
+ * other type the caller uses the per-element function.  Served: FP32,
+ * FP16, BF16 for ADD SUB MUL MAX MIN, FMA, ABS NEG RELU; the eight
+ * integer types (S8 .. S64, U8 .. U64) for every binary operation, FMA
+ * and every unary operation.
+ */
+bool vec_array_binary_serves(unsigned dtype, VecBinOp op);
+bool vec_array_unary_serves(unsigned dtype, VecUnOp op);
+bool vec_array_fma_serves(unsigned dtype);
+
+/* out[i] = vec_binary(dtype, op, l[i], r[i], false, flags) */
+void vec_array_binary(unsigned dtype, VecBinOp op, const void *l, const void *r, void *out,
+                      size_t n, unsigned *flags);
+/* out[i] = vec_binary(dtype, op, l[i], scalar, false, flags): TADDS .. */
+void vec_array_binary_scalar(unsigned dtype, VecBinOp op, const void *l, uint64_t scalar,
+                             void *out, size_t n, unsigned *flags);
+/* out[i] = vec_unary(dtype, op, src[i], flags) */
+void vec_array_unary(unsigned dtype, VecUnOp op, const void *src, void *out, size_t n,
+                     unsigned *flags);
+/* out[i] = vec_fma(dtype, l[i], r[i], a[i], false, flags) */
+void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, void *out,
+                   size_t n, unsigned *flags);
+
+#endif /* TARGET_TILE_VEC_ARRAY_H */

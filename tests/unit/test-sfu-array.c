@@ -1,0 +1,420 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The SFU arithmetic over arrays (target/tile/numeric/sfu_array.c) against
+ * the per-element reference (sfu_elem.c), bit for bit and flag for flag:
+ * every element is checked alone (its own flags word) and the whole
+ * array once more (the outputs and the ORed flags).  The inputs: every
+ * FP16 and BF16 encoding (TEXP TLOG TRECIP TSQRT TRSQRT), FP32 random
+ * encodings of every class, sweeps of TEXP's whole finite range and of the
+ * overflow and underflow thresholds, TLOG near 1 and across all binades,
+ * powers of four for TRSQRT, and quotients of random, special, subnormal,
+ * exact, tiny and huge operands for TDIV (also with a scalar divisor);
+ * a type without a fast path (FP64, E5M2) goes through unchanged.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numeric/sfu_array.h"
+#include "numeric/tile_numeric.h"
+#include "numeric/elem_order.h"
+
+#define FP64 TILE_DT_FP64
+#define FP32 TILE_DT_FP32
+#define FP16 TILE_DT_FP16
+#define BF16 TILE_DT_BF16
+#define E5M2 TILE_DT_E5M2
+
+static const SfuUnOp unary_ops[] = { SFU_EXP, SFU_LOG, SFU_RECIP, SFU_SQRT, SFU_RSQRT };
+static const char *const unary_names[] = { "EXP", "LOG", "RECIP", "SQRT", "RSQRT" };
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static uint64_t next_rand(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+static unsigned bytes_of(unsigned dt)
+{
+    return tile_dtype_info(dt)->width / 8;
+}
+
+static uint32_t f32_bits(float f)
+{
+    uint32_t b;
+
+    memcpy(&b, &f, sizeof(b));
+    return b;
+}
+
+/* A random encoding of dt, biased toward the interesting classes. */
+static uint64_t random_elem(unsigned dt)
+{
+    unsigned w = tile_dtype_info(dt)->width, m = dt == FP32 ? 23 : dt == FP16 ? 10 : 7;
+    uint64_t mask = w >= 64 ? ~0ull : (1ull << w) - 1, sign = 1ull << (w - 1);
+    uint64_t r = next_rand(), s = (r >> 40) & 1 ? sign : 0;
+    uint64_t emax = (mask >> (m + 1)) << m;       /* the all-ones exponent field */
+
+    switch (r % 16) {
+    case 0:
+        return s;                                   /* +-0 */
+    case 1:
+        return s | emax;                            /* +-inf */
+    case 2:
+        return s | emax | (1ull << (m - 1)) | ((r >> 8) & ((1ull << (m - 1)) - 1));
+    case 3:
+        return s | emax | 1 | ((r >> 8) & ((1ull << (m - 1)) - 1));     /* sNaN */
+    case 4:
+        return s | ((r >> 8) & ((1ull << m) - 1));  /* subnormal */
+    case 5:
+        return s | (1ull << m) | ((r >> 8) & 3);    /* near the smallest normal */
+    case 6:
+        return s | (emax - (1ull << m)) | ((r >> 8) & ((1ull << m) - 1)); /* huge */
+    default:
+        return (r >> 8) & mask;
+    }
+}
+
+/* One element alone, then nothing else: the reference's result and flags. */
+static void check_unary_elem(unsigned dt, unsigned k, uint64_t x)
+{
+    unsigned fa = 0, fr = 0;
+    uint8_t in[8], out[8];
+    uint64_t want = sfu_unary(dt, unary_ops[k], x, false, &fr), got;
+
+    sfu_array_put(dt, in, 0, x);
+    sfu_array_unary(dt, unary_ops[k], in, out, 1, &fa);
+    got = sfu_array_get(dt, out, 0);
+    ck_assert_msg(got == want && fa == fr,
+                  "%s dt %u x 0x%llx: got 0x%llx flags 0x%x, want 0x%llx flags 0x%x",
+                  unary_names[k], dt, (unsigned long long)x, (unsigned long long)got, fa,
+                  (unsigned long long)want, fr);
+}
+
+/* The whole array in one call: the same outputs, the flags ORed. */
+static void check_unary_array(unsigned dt, unsigned k, const uint64_t *xs, size_t n)
+{
+    unsigned b = bytes_of(dt), fa = 0, fr = 0;
+    uint8_t *in = malloc(n * b), *out = malloc(n * b);
+
+    for (size_t i = 0; i < n; i++) {
+        sfu_array_put(dt, in, i, xs[i]);
+        check_unary_elem(dt, k, xs[i]);
+    }
+    sfu_array_unary(dt, unary_ops[k], in, out, n, &fa);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t want = sfu_unary(dt, unary_ops[k], xs[i], false, &fr);
+        ck_assert_msg(sfu_array_get(dt, out, i) == want, "%s dt %u array element %zu",
+                      unary_names[k], dt, i);
+    }
+    ck_assert_msg(fa == fr, "%s dt %u: array flags 0x%x, want 0x%x", unary_names[k], dt,
+                  fa, fr);
+    free(in);
+    free(out);
+}
+
+START_TEST(test_unary_every_16bit)
+{
+    static uint64_t xs[65536];
+
+    for (unsigned t = 0; t < 2; t++) {
+        unsigned dt = t ? BF16 : FP16;
+
+        for (unsigned i = 0; i < 65536; i++) {
+            xs[i] = i;
+        }
+        for (unsigned k = 0; k < 5; k++) {
+            check_unary_array(dt, k, xs, 65536);
+        }
+    }
+}
+END_TEST
+
+#define N32 60000
+
+static void fp32_unary_inputs(unsigned k, uint64_t *xs)
+{
+    for (unsigned i = 0; i < N32; i++) {
+        uint64_t r = next_rand();
+        float v;
+
+        switch (i % 4) {
+        case 0:
+            xs[i] = random_elem(FP32);
+            continue;
+        case 1:
+            /* uniform across the operation's interesting range */
+            v = (float)((double)(r >> 11) * 0x1p-53);
+            xs[i] = f32_bits(unary_ops[k] == SFU_EXP ? -110 + 200 * v : 64 * v);
+            continue;
+        case 2:
+            if (unary_ops[k] == SFU_EXP) {
+                /* near the overflow and underflow thresholds and 0 */
+                static const float th[] = { 88.72283f, -87.33655f, -103.27893f,
+                                            -103.97208f, -88.0f, 0x1p-20f, -0x1p-20f };
+                uint32_t b = f32_bits(th[r % 7]) + (int)((r >> 8) % 4001) - 2000;
+                xs[i] = b;
+            } else {
+                /* near 1 and near powers of four */
+                uint32_t b = f32_bits((r >> 20) & 1 ? 1.0f : 0x1p-60f * (float)(1u << (2 * ((r >> 8) % 14))));
+                xs[i] = b + (int)((r >> 24) % 201) - 100;
+            }
+            continue;
+        default:
+            xs[i] = r & 0x7fffffff;             /* any positive finite or special */
+            continue;
+        }
+    }
+}
+
+START_TEST(test_unary_fp32)
+{
+    static uint64_t xs[N32];
+
+    for (unsigned k = 0; k < 5; k++) {
+        fp32_unary_inputs(k, xs);
+        check_unary_array(FP32, k, xs, N32);
+    }
+}
+END_TEST
+
+/* TEXP on a dense sweep of the finite range: every 2^14-th FP32 encoding
+ * of magnitude up to 128 (where results are neither 1 nor saturated). */
+START_TEST(test_exp_sweep)
+{
+    static uint64_t xs[1 << 17];
+    size_t n = 0;
+
+    for (uint64_t b = 0x20000000; b <= 0x43000000; b += 1u << 14) {
+        xs[n++] = b;
+        xs[n++] = b | 0x80000000u;
+    }
+    check_unary_array(FP32, 0, xs, n);
+}
+END_TEST
+
+static void check_div(unsigned dt, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    unsigned w = bytes_of(dt), fa = 0, fr = 0;
+    uint8_t *l = malloc(n * w), *r = malloc(n * w), *out = malloc(n * w);
+
+    for (size_t i = 0; i < n; i++) {
+        unsigned f1 = 0, f2 = 0;
+        uint64_t want = sfu_binary(dt, SFU_DIV, a[i], b[i], false, &f1), got;
+        uint8_t x[8], y[8], z[8];
+
+        sfu_array_put(dt, l, i, a[i]);
+        sfu_array_put(dt, r, i, b[i]);
+        sfu_array_put(dt, x, 0, a[i]);
+        sfu_array_put(dt, y, 0, b[i]);
+        sfu_array_div(dt, x, y, z, 1, &f2);
+        got = sfu_array_get(dt, z, 0);
+        ck_assert_msg(got == want && f1 == f2,
+                      "DIV dt %u 0x%llx / 0x%llx: got 0x%llx flags 0x%x, want 0x%llx "
+                      "flags 0x%x", dt, (unsigned long long)a[i], (unsigned long long)b[i],
+                      (unsigned long long)got, f2, (unsigned long long)want, f1);
+        f2 = 0;
+        sfu_array_div_scalar(dt, x, b[i], z, 1, &f2);
+        ck_assert_msg(sfu_array_get(dt, z, 0) == want && f1 == f2, "DIVS dt %u", dt);
+    }
+    sfu_array_div(dt, l, r, out, n, &fa);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert(sfu_array_get(dt, out, i) == sfu_binary(dt, SFU_DIV, a[i], b[i], false, &fr));
+    }
+    ck_assert_msg(fa == fr, "DIV dt %u array flags 0x%x want 0x%x", dt, fa, fr);
+    free(l);
+    free(r);
+    free(out);
+}
+
+START_TEST(test_div)
+{
+    static const unsigned dts[] = { FP32, FP16, BF16 };
+    enum { N = 40000 };
+    static uint64_t a[N], b[N];
+
+    for (unsigned t = 0; t < 3; t++) {
+        unsigned dt = dts[t], w = tile_dtype_info(dt)->width;
+        unsigned m = dt == FP32 ? 23 : dt == FP16 ? 10 : 7;
+
+        for (unsigned i = 0; i < N; i++) {
+            uint64_t r = next_rand();
+
+            a[i] = random_elem(dt);
+            b[i] = random_elem(dt);
+            if (i % 5 == 1) {
+                /* an exact quotient: b times a small integer */
+                uint64_t q = 1 + (r % 255);
+                b[i] &= ~((1ull << (m / 2 + 1)) - 1);
+                a[i] = b[i] + (q << m) * ((r >> 9) & 1);        /* a few exponents up */
+            } else if (i % 5 == 2) {
+                /* quotients of magnitude near the smallest normal / the overflow */
+                uint64_t ex = (r >> 16) & 1 ? (1ull << (w - 2)) : (1ull << (w - 3));
+                b[i] = ex | ((r >> 20) & ((1ull << m) - 1));
+                a[i] = ((r >> 8) & 1 ? 1ull << m : (((1ull << (w - 1)) - 1) >> m << m) - (1ull << m)) |
+                       ((r >> 32) & ((1ull << m) - 1));
+                if ((r >> 9) & 1) {
+                    uint64_t t2 = a[i];
+                    a[i] = b[i] & ~(1ull << (w - 1));
+                    b[i] = t2;
+                }
+            }
+        }
+        check_div(dt, a, b, N);
+    }
+}
+END_TEST
+
+/*
+ * The folds: rows of random lengths whose elements are mostly ordinary
+ * values of mixed magnitudes (so that sums round, cancel to zero and
+ * sometimes overflow), some with a special value; each fold against
+ * tile_reduce_step() element by element.
+ */
+static uint64_t fold_elem(unsigned dt, uint64_t r)
+{
+    switch (r % 64) {
+    case 0:
+        return random_elem(dt);
+    case 1: case 2:
+        /* a large value: sums may overflow */
+        return dt == FP32 ? 0x7f000000u | (r >> 8 & 0x7fffff) | (r >> 40 & 1) << 31 :
+               dt == FP16 ? 0x7800u | (r >> 8 & 0x3ff) : 0x7f00u | (r >> 8 & 0x7f);
+    case 3:
+        return r >> 9 & 1 ? 0x8000 << (dt == FP32 ? 16 : 0) : 0;     /* -0, +0 */
+    default: {
+        /* +-[0.5, 2) scaled by 2^(0..15) or tiny */
+        double v = (1 + (double)(r >> 12 & 0xfffff) * 0x1p-20) * (double)(1u << (r >> 40 & 15));
+        float x = (float)((r >> 44 & 1 ? -v : v) * ((r >> 45 & 7) == 0 ? 0x1p-140 : 1));
+        uint32_t b = f32_bits(x);
+        if (dt == FP32) {
+            return b;
+        }
+        if (dt == BF16) {
+            return b >> 16;
+        }
+        return tile_num_convert(FP16, FP32, b, TILE_RND_RNE, 0, &(unsigned){ 0 });
+    }
+    }
+}
+
+START_TEST(test_folds)
+{
+    static const unsigned dts[] = { FP32, FP16, BF16, FP64, TILE_DT_S32 };
+    static const TileReduceOp ops[] = { TILE_RED_SUM, TILE_RED_MAX, TILE_RED_MIN,
+                                        TILE_RED_PROD, TILE_RED_ARGMAX };
+    enum { R = 24, C = 300 };
+    static uint64_t m[R][C];
+    static uint8_t rows[R][C * 8], out[C * 8];
+
+    for (unsigned t = 0; t < 5; t++) {
+        unsigned dt = dts[t], b = bytes_of(dt);
+
+        for (unsigned trial = 0; trial < 40; trial++) {
+            unsigned nr = 1 + next_rand() % R, nc = 1 + next_rand() % C;
+            const void *rp[R];
+
+            for (unsigned r = 0; r < nr; r++) {
+                for (unsigned c = 0; c < nc; c++) {
+                    uint64_t x = t < 3 ? fold_elem(dt, next_rand()) : next_rand();
+                    m[r][c] = b == 8 ? x : x & ((1ull << (8 * b)) - 1);
+                    sfu_array_put(dt, rows[r], c, m[r][c]);
+                }
+                rp[r] = rows[r];
+            }
+            for (unsigned k = 0; k < 5; k++) {
+                unsigned fa = 0, fr = 0;
+                TileReduce red;
+
+                /* along each row */
+                for (unsigned r = 0; r < nr; r++) {
+                    uint64_t got = sfu_array_fold(dt, ops[k], rows[r], nc, &fa);
+
+                    tile_reduce_begin(&red, dt, ops[k], false);
+                    for (unsigned c = 0; c < nc; c++) {
+                        tile_reduce_step(&red, m[r][c], &fr);
+                    }
+                    ck_assert_msg(got == tile_reduce_result(&red) && fa == fr,
+                                  "row fold dt %u op %u: got 0x%llx flags 0x%x, want 0x%llx "
+                                  "flags 0x%x", dt, ops[k], (unsigned long long)got, fa,
+                                  (unsigned long long)tile_reduce_result(&red), fr);
+                }
+                /* down each column */
+                fa = fr = 0;
+                sfu_array_fold_cols(dt, ops[k], rp, nr, nc, out, &fa);
+                for (unsigned c = 0; c < nc; c++) {
+                    bool arg = ops[k] == TILE_RED_ARGMAX;
+
+                    tile_reduce_begin(&red, dt, ops[k], false);
+                    for (unsigned r = 0; r < nr; r++) {
+                        tile_reduce_step(&red, m[r][c], &fr);
+                    }
+                    ck_assert_msg(sfu_array_get(arg ? TILE_DT_U32 : dt, out, c) ==
+                                  tile_reduce_result(&red),
+                                  "column fold dt %u op %u column %u", dt, ops[k], c);
+                }
+                ck_assert_msg(fa == fr, "column fold dt %u op %u: flags 0x%x, want 0x%x",
+                              dt, ops[k], fa, fr);
+            }
+        }
+    }
+}
+END_TEST
+
+/* A type without a fast path, and an empty array. */
+START_TEST(test_other_types)
+{
+    uint64_t xs[512];
+    uint8_t in[8], out[8];
+    unsigned f = 0;
+
+    for (unsigned i = 0; i < 256; i++) {
+        xs[i] = i;
+    }
+    for (unsigned k = 0; k < 5; k++) {
+        check_unary_array(E5M2, k, xs, 256);
+    }
+    for (unsigned i = 0; i < 512; i++) {
+        xs[i] = next_rand();
+    }
+    for (unsigned k = 0; k < 5; k++) {
+        check_unary_array(FP64, k, xs, 64);
+    }
+    check_div(FP64, xs, xs + 256, 256);
+    for (unsigned i = 0; i < 512; i++) {
+        xs[i] &= 0xff;
+    }
+    check_div(E5M2, xs, xs + 256, 256);
+    sfu_array_unary(FP32, SFU_EXP, in, out, 0, &f);
+    ck_assert(f == 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sfu-array");
+    TCase *tc = tcase_create("sfu-array");
+    SRunner *sr;
+    int failed;
+
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_unary_every_16bit);
+    tcase_add_test(tc, test_unary_fp32);
+    tcase_add_test(tc, test_exp_sweep);
+    tcase_add_test(tc, test_div);
+    tcase_add_test(tc, test_folds);
+    tcase_add_test(tc, test_other_types);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_set_fork_status(sr, CK_NOFORK);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,430 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The VEC arithmetic over arrays (target/tile/numeric/vec_array.c) against
+ * the per-element reference (vec_elem.c), bit for bit and flag for flag:
+ * every kernel, every data type it serves, on pseudo-random arrays that
+ * mix random encodings, NaNs (quiet and signaling), infinities, signed
+ * zeros, subnormals, the smallest normal, values near the largest finite
+ * one, short significands (exact results and rounding ties), cancelling
+ * pairs and products landing near the subnormal and overflow boundaries;
+ * lengths below, at and between multiples of the vector width.  Lone
+ * elements (n = 1) check the flags of each element alone.  The bulk
+ * conversions are checked against tile_num_convert() /
+ * tile_num_from_double() the same way.
+ */
+#include <check.h>
+#include <math.h>
+#include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "numeric/vec_array.h"
+#include "numeric/tile_numeric.h"
+
+#define MAXN 1100
+
+static const size_t lengths[] = { 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100, 257, 1029 };
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static const unsigned float_types[] = { TILE_DT_FP32, TILE_DT_FP16, TILE_DT_BF16 };
+static const unsigned int_types[] = {
+    TILE_DT_S8, TILE_DT_U8, TILE_DT_S16, TILE_DT_U16,
+    TILE_DT_S32, TILE_DT_U32, TILE_DT_S64, TILE_DT_U64,
+};
+
+static unsigned width(unsigned dt)
+{
+    return tile_dtype_info(dt)->width;
+}
+
+static uint64_t low_bits(uint64_t v, unsigned w)
+{
+    return w >= 64 ? v : v & ((UINT64_C(1) << w) - 1);
+}
+
+/* A floating encoding from sign, biased exponent and fraction. */
+static uint64_t fenc(unsigned dt, bool neg, uint64_t e, uint64_t f)
+{
+    const TileDTypeInfo *d = tile_dtype_info(dt);
+    unsigned m = d->width - 1 - d->exp_bits;
+
+    return ((uint64_t)neg << (d->width - 1)) | (e << m) | low_bits(f, m);
+}
+
+/* One value of a mix weighted toward the cases the fast path must leave
+ * to the reference, next to plain values; prev: the previous operand
+ * (cancellation, equal values). */
+static uint64_t pick(unsigned dt, uint64_t prev)
+{
+    const TileDTypeInfo *d = tile_dtype_info(dt);
+    unsigned w = d->width;
+    uint64_t r = rnd(), emax;
+    bool neg = r & 1;
+
+    if (!d->is_float) {
+        switch ((r >> 1) % 6) {
+        case 0:
+            return low_bits(UINT64_C(1) << (w - 1), w);            /* INT_MIN */
+        case 1:
+            return low_bits(~UINT64_C(0), w);                      /* -1 / max */
+        case 2:
+            return (r >> 8) % (w + 3);                             /* shift counts */
+        case 3:
+            return prev;
+        default:
+            return low_bits(rnd(), w);
+        }
+    }
+    unsigned m = w - 1 - d->exp_bits;
+    emax = (UINT64_C(1) << d->exp_bits) - 1;
+    switch ((r >> 1) % 20) {
+    case 0:
+        return low_bits(rnd(), w);                                 /* any encoding */
+    case 1:
+        return fenc(dt, neg, emax, 1 + (rnd() >> 1) % ((UINT64_C(1) << (m - 1)) - 1));
+    case 2:                                                          /* quiet NaN */
+        return fenc(dt, neg, emax, (UINT64_C(1) << (m - 1)) | rnd());
+    case 3:
+        return fenc(dt, neg, emax, 0);                               /* +-inf */
+    case 4:
+        return fenc(dt, neg, 0, 0);                                  /* +-0 */
+    case 5:
+        return fenc(dt, neg, 0, rnd());                              /* subnormal */
+    case 6:
+        return fenc(dt, neg, 1, (r >> 8) & 3 ? 0 : rnd());           /* smallest normals */
+    case 7:
+        return fenc(dt, neg, emax - 1, rnd());                       /* near the largest */
+    case 8:
+        return fenc(dt, neg, emax - 1 - (r >> 8) % 3, ~UINT64_C(0));
+    case 9:
+        return prev ^ (UINT64_C(1) << (w - 1));                      /* cancels prev */
+    case 10:
+        return prev ^ ((r >> 8) & 3);                                /* near prev */
+    case 11:                                                         /* small: products tiny */
+        return fenc(dt, neg, 1 + (r >> 8) % (emax / 2 > 12 ? 12 : emax / 2), rnd());
+    case 12:                                                         /* large: products huge */
+        return fenc(dt, neg, emax - 1 - (r >> 8) % (emax / 2), rnd());
+    case 13:                                                         /* short significand */
+    case 14:
+        return fenc(dt, neg, emax / 2 - 3 + (r >> 8) % 7,
+                    rnd() & ~((UINT64_C(1) << (m > 3 ? m - 3 : 0)) - 1));
+    default:                                                         /* ordinary values */
+        return fenc(dt, neg, emax / 2 - 8 + (r >> 8) % 17, rnd());
+    }
+}
+
+static void fill(unsigned dt, uint8_t *l, uint8_t *r, uint8_t *a, size_t n)
+{
+    unsigned b = width(dt) / 8;
+    uint64_t prev = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x = pick(dt, prev), y = pick(dt, x), z = pick(dt, y);
+        memcpy(l + i * b, &x, b);
+        memcpy(r + i * b, &y, b);
+        memcpy(a + i * b, &z, b);
+        prev = z;
+    }
+}
+
+static uint64_t get(unsigned dt, const uint8_t *p, size_t i)
+{
+    uint64_t x = 0;
+    unsigned b = width(dt) / 8;
+
+    memcpy(&x, p + i * b, b);
+    return x;
+}
+
+enum { T_BIN, T_SCALAR, T_UNARY, T_FMA };
+
+static void check_kernel(int kind, unsigned dt, int op, unsigned rounds)
+{
+    static uint8_t l[MAXN * 8], r[MAXN * 8], a[MAXN * 8], got[MAXN * 8], want[MAXN * 8];
+    unsigned b = width(dt) / 8;
+
+    for (unsigned round = 0; round < rounds; round++) {
+        for (size_t li = 0; li < sizeof(lengths) / sizeof(lengths[0]); li++) {
+            size_t n = lengths[li];
+            unsigned fg = 0, fw = 0;
+            uint64_t s;
+
+            fill(dt, l, r, a, n);
+            s = get(dt, r, 0);
+            memset(got, 0xa5, n * b);
+            for (size_t i = 0; i < n; i++) {
+                uint64_t x = get(dt, l, i), y = get(dt, r, i), z = get(dt, a, i), w;
+                switch (kind) {
+                case T_BIN:
+                    w = vec_binary(dt, op, x, y, false, &fw);
+                    break;
+                case T_SCALAR:
+                    w = vec_binary(dt, op, x, s, false, &fw);
+                    break;
+                case T_UNARY:
+                    w = vec_unary(dt, op, x, &fw);
+                    break;
+                default:
+                    w = vec_fma(dt, x, y, z, false, &fw);
+                    break;
+                }
+                memcpy(want + i * b, &w, b);
+            }
+            switch (kind) {
+            case T_BIN:
+                vec_array_binary(dt, op, l, r, got, n, &fg);
+                break;
+            case T_SCALAR:
+                vec_array_binary_scalar(dt, op, l, s, got, n, &fg);
+                break;
+            case T_UNARY:
+                vec_array_unary(dt, op, l, got, n, &fg);
+                break;
+            default:
+                vec_array_fma(dt, l, r, a, got, n, &fg);
+                break;
+            }
+            for (size_t i = 0; i < n; i++) {
+                /* (ck_assert costs a write per call: test first) */
+                if (get(dt, got, i) == get(dt, want, i)) {
+                    continue;
+                }
+                ck_abort_msg("kind %d type %u op %d n %zu element %zu: %#llx %#llx %#llx "
+                              "-> %#llx, reference %#llx", kind, dt, op, n, i,
+                              (unsigned long long)get(dt, l, i),
+                              (unsigned long long)(kind == T_SCALAR ? s : get(dt, r, i)),
+                              (unsigned long long)get(dt, a, i),
+                              (unsigned long long)get(dt, got, i),
+                              (unsigned long long)get(dt, want, i));
+            }
+            if (fg != fw) {
+                ck_abort_msg("kind %d type %u op %d n %zu: flags %#x, reference %#x "
+                          "(first %#llx %#llx %#llx)", kind, dt, op, n, fg, fw,
+                          (unsigned long long)get(dt, l, 0), (unsigned long long)get(dt, r, 0),
+                          (unsigned long long)get(dt, a, 0));
+            }
+        }
+    }
+}
+
+static const VecBinOp float_bin_ops[] = { VEC_ADD, VEC_SUB, VEC_MUL, VEC_MAX, VEC_MIN };
+
+START_TEST(test_float_binary)
+{
+    for (unsigned t = 0; t < 3; t++) {
+        for (unsigned o = 0; o < 5; o++) {
+            ck_assert(vec_array_binary_serves(float_types[t], float_bin_ops[o]));
+            check_kernel(T_BIN, float_types[t], float_bin_ops[o], 300);
+            check_kernel(T_SCALAR, float_types[t], float_bin_ops[o], 100);
+        }
+    }
+}
+END_TEST
+
+START_TEST(test_float_fma_unary)
+{
+    for (unsigned t = 0; t < 3; t++) {
+        ck_assert(vec_array_fma_serves(float_types[t]));
+        check_kernel(T_FMA, float_types[t], 0, 600);
+        for (int op = VEC_ABS; op <= VEC_RELU; op++) {
+            if (op != VEC_NOT) {
+                ck_assert(vec_array_unary_serves(float_types[t], op));
+                check_kernel(T_UNARY, float_types[t], op, 50);
+            }
+        }
+        ck_assert(!vec_array_unary_serves(float_types[t], VEC_NOT));
+    }
+}
+END_TEST
+
+START_TEST(test_integer)
+{
+    for (unsigned t = 0; t < 8; t++) {
+        for (int op = VEC_ADD; op <= VEC_MIN; op++) {
+            ck_assert(vec_array_binary_serves(int_types[t], op));
+            check_kernel(T_BIN, int_types[t], op, 20);
+            check_kernel(T_SCALAR, int_types[t], op, 20);
+        }
+        for (int op = VEC_ABS; op <= VEC_RELU; op++) {
+            check_kernel(T_UNARY, int_types[t], op, 20);
+        }
+        check_kernel(T_FMA, int_types[t], 0, 20);
+    }
+}
+END_TEST
+
+/*
+ * Cases the random mix rarely reaches, each alone (n = 1) and inside a
+ * longer array: an FMA whose double sum is exactly the smallest normal
+ * while the exact value lies just below it (tiny: UF), and one just above;
+ * double sums exactly on a tie of the narrow type with a nonzero rest
+ * either way.
+ */
+START_TEST(test_boundaries)
+{
+    static const struct { unsigned dt; uint32_t l, r, a; } cases[] = {
+        { TILE_DT_FP32, 0x0d800000, 0x8d800000, 0x00800000 },   /* 2^-126 - 2^-200 */
+        { TILE_DT_FP32, 0x0d800000, 0x0d800000, 0x00800000 },   /* 2^-126 + 2^-200 */
+        { TILE_DT_FP32, 0x0d800000, 0x8d800000, 0x80800000 },
+        { TILE_DT_FP32, 0x0d800000, 0x8d800000, 0x3f800001 },   /* not a tie */
+        { TILE_DT_FP32, 0x20000000, 0x20000000, 0x3f800000 },   /* 1 + 2^-126 */
+        { TILE_DT_BF16, 0x3f80, 0x3f80, 0x3b80 },               /* 1 + 2^-8: a tie */
+        { TILE_DT_BF16, 0x2000, 0xa000, 0x3f81 },               /* tie - 2^-126 */
+        { TILE_DT_BF16, 0x2000, 0x2000, 0x3f81 },
+        { TILE_DT_FP16, 0x3c00, 0x3c00, 0x1000 },               /* 1 + 2^-11: a tie */
+        { TILE_DT_FP16, 0x3c00, 0x3c01, 0x8001 },
+        { TILE_DT_FP16, 0x0400, 0x3c00, 0x8001 },               /* 2^-14 - 2^-24 */
+    };
+
+    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        unsigned dt = cases[i].dt, b = width(dt) / 8;
+        for (size_t n = 1; n <= 9; n += 8) {
+            uint8_t l[72], r[72], a[72], got[72];
+            unsigned fg = 0, fw = 0;
+            uint64_t want = vec_fma(dt, cases[i].l, cases[i].r, cases[i].a, false, &fw);
+            for (size_t j = 0; j < n; j++) {
+                memcpy(l + j * b, &cases[i].l, b);
+                memcpy(r + j * b, &cases[i].r, b);
+                memcpy(a + j * b, &cases[i].a, b);
+            }
+            vec_array_fma(dt, l, r, a, got, n, &fg);
+            for (size_t j = 0; j < n; j++) {
+                ck_assert_msg(get(dt, got, j) == want, "case %u: %#llx, reference %#llx", i,
+                              (unsigned long long)get(dt, got, j), (unsigned long long)want);
+            }
+            ck_assert_msg(fg == fw, "case %u: flags %#x, reference %#x", i, fg, fw);
+        }
+    }
+}
+END_TEST
+
+/* Types the kernels leave to the per-element path. */
+START_TEST(test_serves)
+{
+    static const unsigned other[] = {
+        TILE_DT_FP64, TILE_DT_TF32, TILE_DT_HF32, TILE_DT_E4M3, TILE_DT_E5M2,
+    };
+
+    for (unsigned t = 0; t < sizeof(other) / sizeof(other[0]); t++) {
+        ck_assert(!vec_array_binary_serves(other[t], VEC_ADD));
+        ck_assert(!vec_array_fma_serves(other[t]));
+        ck_assert(!vec_array_unary_serves(other[t], VEC_ABS));
+        ck_assert(!vec_array_float_type(other[t]));
+    }
+}
+END_TEST
+
+START_TEST(test_conversion)
+{
+    static uint8_t raw[MAXN * 4], back[MAXN * 4], want[MAXN * 4], dummy[MAXN * 4];
+    static float f[MAXN];
+    static double d[MAXN];
+
+    for (unsigned t = 0; t < 3; t++) {
+        unsigned dt = float_types[t], b = width(dt) / 8;
+        for (unsigned round = 0; round < 200; round++) {
+            for (size_t li = 0; li < sizeof(lengths) / sizeof(lengths[0]); li++) {
+                size_t n = lengths[li];
+                unsigned fg = 0, fw = 0;
+
+                /* narrow -> float: exact, NaN payloads kept */
+                fill(dt, raw, dummy, dummy, n);
+                vec_array_to_float(dt, raw, f, n);
+                for (size_t i = 0; i < n; i++) {
+                    uint64_t x = get(dt, raw, i);
+                    uint32_t fb, wb = (uint32_t)tile_num_convert(TILE_DT_FP32, dt, x,
+                                                                 TILE_RND_RNE, 0, &fw);
+                    memcpy(&fb, &f[i], 4);
+                    if (tile_num_class_is_nan(tile_num_classify(dt, x))) {
+                        /* the payload shifted up, the quiet bit kept */
+                        unsigned sh = 32 - width(dt);
+                        wb = dt == TILE_DT_FP16
+                             ? (uint32_t)((x & 0x8000) << 16 | 0x7f800000 | (x & 0x3ff) << 13)
+                             : (uint32_t)(x << sh);
+                    }
+                    if (fb != wb) {
+                        ck_abort_msg("widen %u %#llx: %#x, want %#x", dt,
+                                  (unsigned long long)x, fb, wb);
+                    }
+                }
+                /* float -> narrow, double -> narrow: arbitrary values */
+                fw = 0;
+                for (size_t i = 0; i < n; i++) {
+                    uint32_t fb = (uint32_t)pick(TILE_DT_FP32, rnd());
+                    uint64_t db = pick(TILE_DT_FP64, rnd()), w;
+                    if (rnd() & 1) {
+                        /* a value of dt's range moved off its grid: roundings,
+                         * ties (a quarter of them), the boundaries of the range */
+                        unsigned ignored = 0, lowb = dt == TILE_DT_FP16 ? 13 : 16;
+                        uint32_t nb = (uint32_t)tile_num_convert(TILE_DT_FP32, dt, pick(dt, 0),
+                                                                 TILE_RND_RNE, 0, &ignored);
+                        uint32_t mask = dt == TILE_DT_FP32 ? 0 : (1u << lowb) - 1;
+                        float nf;
+                        double dv;
+                        memcpy(&nf, &nb, 4);
+                        dv = (double)nf * (1 + ldexp((double)(rnd() & 0xfff) - 2048.0,
+                                                     -20 - (int)(rnd() % 40)));
+                        fb = rnd() & 3 ? nb ^ ((uint32_t)rnd() & mask)
+                                       : (nb & ~mask) | ((mask + 1) >> 1);
+                        memcpy(&db, &dv, 8);
+                    }
+                    memcpy(&f[i], &fb, 4);
+                    memcpy(&d[i], &db, 8);
+                    w = tile_num_convert(dt, TILE_DT_FP32, fb, TILE_RND_RNE, 0, &fw);
+                    memcpy(want + i * b, &w, b);
+                }
+                fg = 0;
+                vec_array_from_float(dt, f, back, n, &fg);
+                ck_assert(!memcmp(back, want, n * b));
+                ck_assert_uint_eq(fg, fw);
+                fw = 0;
+                for (size_t i = 0; i < n; i++) {
+                    uint64_t w = tile_num_from_double(dt, d[i], TILE_RND_RNE, 0, &fw);
+                    memcpy(want + i * b, &w, b);
+                }
+                fg = 0;
+                vec_array_from_double(dt, d, back, n, &fg);
+                for (size_t i = 0; i < n; i++) {
+                    if (get(dt, back, i) != get(dt, want, i)) {
+                        ck_abort_msg("from double %u %a: %#llx, want %#llx", dt, d[i],
+                                  (unsigned long long)get(dt, back, i),
+                                  (unsigned long long)get(dt, want, i));
+                    }
+                }
+                ck_assert_uint_eq(fg, fw);
+            }
+        }
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("vec-array");
+    TCase *tc = tcase_create("kernels");
+    SRunner *sr;
+    int failed;
+
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_float_binary);
+    tcase_add_test(tc, test_float_fma_unary);
+    tcase_add_test(tc, test_integer);
+    tcase_add_test(tc, test_boundaries);
+    tcase_add_test(tc, test_serves);
+    tcase_add_test(tc, test_conversion);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
