@@ -95,11 +95,13 @@ static bool is_int(unsigned dtype)
 enum { REFERENCE, WHOLE, PRODUCT };
 
 /*
- * One cooperative TMATMUL: the PEs' A slices decoded into one array and
- * the common B once, straight into the optimized kernels' panels, then one
- * product of all the PEs' rows (each row's result is its own: stacking
- * the PEs changes no bit); the reference decodes into plain arrays and
- * runs its loops on each PE.  pa and pb hold the decoded operands.
+ * One cooperative TMATMUL: on the engine's path (cube_product_raw) the
+ * PEs' A slices are decoded into one array and the common B once,
+ * straight into the kernels' panels (the narrow integer types as FP32
+ * values), then one product of all the PEs' rows runs (each row's result
+ * is its own: stacking the PEs changes no bit); the reference decodes
+ * into plain arrays and runs its loops on each PE, leaving the decoded
+ * operands in pa and pb for the product from FP32 arrays.
  */
 static void run_once(const Case *c, const uint64_t *ra, const uint64_t *rb, void *pa, void *pb,
                      void *out, int mode)
@@ -110,14 +112,12 @@ static void run_once(const Case *c, const uint64_t *ra, const uint64_t *rb, void
     CubePanels panels;
 
     memset(out, 0, (size_t)M * N * 4);
-    if (mode != PRODUCT) {
+    if (mode == REFERENCE) {
         if (isint) {
             cube_decode_i32(c->dtype, ra, na, pa);
         } else {
             cube_decode_f32(c->dtype, ra, na, pa);
         }
-    }
-    if (mode == REFERENCE) {
         if (isint) {
             cube_decode_i32(c->dtype, rb, nb, pb);
         } else {
@@ -137,19 +137,13 @@ static void run_once(const Case *c, const uint64_t *ra, const uint64_t *rb, void
         }
         return;
     }
+    if (mode == WHOLE) {                /* the engine's path */
+        cube_product_raw(c->dtype, c->dtype, !isint, M, N, K, ra, rb, out);
+        return;
+    }
     cube_panels_init(&panels, K, N);
-    if (mode == PRODUCT) {
-        cube_panels_fill(&panels, pb, N);
-    } else if (isint) {
-        cube_decode_panels_i32(c->dtype, rb, &panels);
-    } else {
-        cube_decode_panels_f32(c->dtype, rb, &panels);
-    }
-    if (isint) {
-        cube_gemm_i32_panels(M, pa, K, &panels, out, N);
-    } else {
-        cube_gemm_f32_panels(M, pa, K, &panels, out, N);
-    }
+    cube_panels_fill(&panels, pb, N);
+    cube_gemm_f32_panels(M, pa, K, &panels, out, N);
     cube_panels_free(&panels);
 }
 

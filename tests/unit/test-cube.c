@@ -237,52 +237,49 @@ static bool float_type(unsigned dtype)
 }
 
 /*
- * One product through the path the CUBE engine takes: A decoded in place,
- * B straight into the panels; against the reference on plain decoded
- * arrays.  C starts random (FP32: NaN and infinities among its values, and
- * many zeros of either sign, whose sum with a zero product depends on
- * the signs).
+ * One product through the path the CUBE engine takes (cube_product_raw:
+ * A decoded in place, B straight into the panels, the narrow integer
+ * types on the exact FP32 kernels), against the reference on plain
+ * decoded arrays.  C starts random (FP32: NaN and infinities among its
+ * values, and many zeros of either sign, whose sum with a zero product
+ * depends on the signs).
  */
-static void run_typed(unsigned dtype, int M, int N, int K)
+static void run_typed2(unsigned atype, unsigned btype, int M, int N, int K)
 {
     size_t na = (size_t)M * K, nb = (size_t)K * N, nc = (size_t)M * N;
     uint64_t *ra = malloc(8 * na + 8), *rb = malloc(8 * nb + 8);
     uint32_t *a = malloc(4 * na + 4), *b = malloc(4 * nb + 4);
-    uint32_t *c1 = malloc(4 * nc), *c2 = malloc(4 * nc);
-    bool fp = float_type(dtype);
-    CubePanels p;
+    uint32_t *c1 = malloc(4 * nc + 4), *c2 = malloc(4 * nc + 4);
+    bool fp = float_type(atype);
 
     for (size_t i = 0; i < na; i++) {
-        ra[i] = rand_raw(dtype);
+        ra[i] = rand_raw(atype);
     }
     for (size_t i = 0; i < nb; i++) {
-        rb[i] = rand_raw(dtype);
+        rb[i] = rand_raw(btype);
     }
     for (size_t i = 0; i < nc; i++) {
         c1[i] = c2[i] = !fp ? rnd() : rnd() % 4 ? f_bits(rand_value()) : rnd() & 0x80000000u;
     }
-    cube_panels_init(&p, K, N);
     if (fp) {
         CubeGemmF32 r = { M, N, K, (float *)a, K, (float *)b, N, (float *)c1, N };
 
-        cube_decode_f32(dtype, ra, na, (float *)a);
-        cube_decode_f32(dtype, rb, nb, (float *)b);
+        cube_decode_f32(atype, ra, na, (float *)a);
+        cube_decode_f32(btype, rb, nb, (float *)b);
         cube_gemm_f32_ref(&r);
-        cube_decode_panels_f32(dtype, rb, &p);
-        cube_gemm_f32_panels(M, (float *)a, K, &p, (float *)c2, N);
     } else {
         CubeGemmI32 r = { M, N, K, (int32_t *)a, K, (int32_t *)b, N, c1, N };
 
-        cube_decode_i32(dtype, ra, na, (int32_t *)a);
-        cube_decode_i32(dtype, rb, nb, (int32_t *)b);
+        cube_decode_i32(atype, ra, na, (int32_t *)a);
+        cube_decode_i32(btype, rb, nb, (int32_t *)b);
         cube_gemm_i32_ref(&r);
-        cube_decode_panels_i32(dtype, rb, &p);
-        cube_gemm_i32_panels(M, (int32_t *)a, K, &p, c2, N);
     }
-    cube_panels_free(&p);
+    cube_product_raw(atype, btype, fp, M, N, K, ra, rb, c2);
     for (size_t i = 0; i < nc; i++) {
-        ck_assert_msg(c1[i] == c2[i], "%s %dx%dx%d: C[%zu] reference 0x%08x optimized 0x%08x",
-                      tile_dtype_info(dtype)->name, M, N, K, i, c1[i], c2[i]);
+        ck_assert_msg(c1[i] == c2[i],
+                      "%s x %s %dx%dx%d: C[%zu] reference 0x%08x optimized 0x%08x",
+                      tile_dtype_info(atype)->name, tile_dtype_info(btype)->name, M, N, K, i,
+                      c1[i], c2[i]);
     }
     free(ra);
     free(rb);
@@ -290,6 +287,11 @@ static void run_typed(unsigned dtype, int M, int N, int K)
     free(b);
     free(c1);
     free(c2);
+}
+
+static void run_typed(unsigned dtype, int M, int N, int K)
+{
+    run_typed2(dtype, dtype, M, N, K);
 }
 
 static const unsigned typed[] = {
@@ -308,6 +310,93 @@ START_TEST(test_typed)
         }
         run_typed(typed[t], 32, 64, 64);
         run_typed(typed[t], 33, 70, 300);
+    }
+}
+END_TEST
+
+/*
+ * Integer operands of two types (the exact FP32 kernels where both are
+ * narrow, the 32-bit ones otherwise), with K across the FP32 blocks
+ * (256 steps and fewer) and odd shapes.
+ */
+START_TEST(test_typed_mixed_int)
+{
+    static const unsigned ints[] = {
+        TILE_DT_S8, TILE_DT_U8, TILE_DT_S4X2, TILE_DT_U4X2, TILE_DT_S16, TILE_DT_U16,
+    };
+    enum { NI = sizeof(ints) / sizeof(ints[0]) };
+
+    for (int x = 0; x < NI; x++) {
+        for (int y = 0; y < NI; y++) {
+            for (int i = 0; i < 6; i++) {
+                run_typed2(ints[x], ints[y], 1 + (int)(rnd() % 37), 1 + (int)(rnd() % 70),
+                           (int)(rnd() % 700));
+            }
+            run_typed2(ints[x], ints[y], 17, 33, 257);
+            run_typed2(ints[x], ints[y], 9, 5, 513);
+        }
+    }
+}
+END_TEST
+
+/*
+ * The exact FP32 kernels at their bound: a block's sum reaches
+ * kb * amax * bmax (every product the largest, of one sign), the most
+ * an exact block may hold; C wraps.  Every block length the driver may
+ * take, on the largest and smallest values of the narrow types.
+ */
+START_TEST(test_i32f_bound)
+{
+    static const struct { int32_t lo, hi; } ranges[] = {
+        { -128, 127 }, { 0, 255 }, { -8, 7 }, { 0, 15 }, { -128, 255 },
+    };
+
+    ck_assert_int_eq(cube_gemm_i32f_block(255, 255), 256);
+    ck_assert_int_eq(cube_gemm_i32f_block(128, 128), 256);
+    ck_assert_int_eq(cube_gemm_i32f_block(65535, 255), 0);
+    ck_assert_int_eq(cube_gemm_i32f_block(32768, 128), 0);
+    ck_assert_int_eq(cube_gemm_i32f_block(1024, 255), 64);
+    for (size_t t = 0; t < sizeof(ranges) / sizeof(ranges[0]); t++) {
+        int32_t lo = ranges[t].lo, hi = ranges[t].hi;
+        uint32_t amax = (uint32_t)(-lo > hi ? -lo : hi);
+        int kb = cube_gemm_i32f_block(amax, amax);
+
+        for (int rep = 0; rep < 8; rep++) {
+            int M = 1 + (int)(rnd() % 20), N = 1 + (int)(rnd() % 50);
+            int K = rep < 2 ? kb * (1 + rep) : (int)(rnd() % 600);
+            int32_t *A = malloc(4 * (size_t)M * K + 4), *B = malloc(4 * (size_t)K * N + 4);
+            float *fa = malloc(4 * (size_t)M * K + 4), *fb = malloc(4 * (size_t)K * N + 4);
+            uint32_t *C1 = malloc(4 * (size_t)M * N), *C2 = malloc(4 * (size_t)M * N);
+            CubePanels p;
+
+            for (int i = 0; i < M * K; i++) {
+                /* the bound itself in the first rows, mixed values below */
+                A[i] = i < 2 * K ? (i < K ? lo : hi) :
+                       rnd() % 3 ? (rnd() & 1 ? lo : hi) : lo + (int32_t)(rnd() % (hi - lo + 1));
+                fa[i] = (float)A[i];
+            }
+            for (int i = 0; i < K * N; i++) {
+                B[i] = (i % N) < 2 ? ((i % N) ? hi : lo) :
+                       rnd() % 3 ? (rnd() & 1 ? lo : hi) : lo + (int32_t)(rnd() % (hi - lo + 1));
+                fb[i] = (float)B[i];
+            }
+            for (int i = 0; i < M * N; i++) {
+                C1[i] = C2[i] = rnd() % 2 ? 0x7fffffffu - (rnd() % 4) : rnd();
+            }
+            CubeGemmI32 r = { M, N, K, A, K, B, N, C1, N };
+            cube_gemm_i32_ref(&r);
+            cube_panels_init(&p, K, N);
+            cube_panels_fill(&p, (const uint32_t *)fb, N);
+            cube_gemm_i32f_panels(M, fa, K, &p, C2, N, kb);
+            cube_panels_free(&p);
+            ck_assert_mem_eq(C1, C2, 4 * (size_t)M * N);
+            free(A);
+            free(B);
+            free(fa);
+            free(fb);
+            free(C1);
+            free(C2);
+        }
     }
 }
 END_TEST
@@ -347,6 +436,17 @@ START_TEST(test_decode_words)
             ck_assert_msg(out[i] == want, "%s raw 0x%llx: 0x%08x, expected 0x%08x",
                           info->name, (unsigned long long)raw[i], out[i], want);
         }
+        /* the narrow integers as FP32 values too */
+        if (!float_type(dtype) && info->width <= 16) {
+            float f[N];
+
+            cube_decode_i32_f32(dtype, raw, N, f);
+            for (int i = 0; i < N; i++) {
+                ck_assert_msg(f[i] == (float)(int32_t)out[i] && f_bits(f[i]) != 0x80000000u,
+                              "%s raw 0x%llx as FP32: %g, expected %d", info->name,
+                              (unsigned long long)raw[i], f[i], (int32_t)out[i]);
+            }
+        }
     }
 }
 END_TEST
@@ -371,6 +471,8 @@ int main(void)
         tcase_add_test(tc, test_nan);
         tcase_add_test(tc, test_wrap);
         tcase_add_test(tc, test_typed);
+        tcase_add_test(tc, test_typed_mixed_int);
+        tcase_add_test(tc, test_i32f_bound);
         tcase_add_test(tc, test_decode_words);
         suite_add_tcase(s, tc);
         sr = srunner_create(s);

@@ -10,7 +10,8 @@
  * element sees exactly the reference's sequence of roundings.  NaN
  * results are made the canonical FP32 NaN at the end by both
  * implementations (the payload a host FMA propagates is not the
- * architecture's business).
+ * architecture's business).  The narrow integer types run on the FP32
+ * micro-kernels, exactly (cube_gemm_i32f_panels()).
  */
 #include "numeric/gemm.h"
 
@@ -205,18 +206,24 @@ void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb)
     }
 }
 
+/* What the micro-kernels compute (gemm_host.h). */
+typedef enum { KIND_F32, KIND_I32, KIND_I32F } Kind;
+
 /*
- * The blocked driver: for each panel of B, each slice of KC steps (in
+ * The blocked driver: for each panel of B, each slice of kb K steps (in
  * increasing K order: blocking K only stores an accumulator to C and
  * reloads it, which changes no bit), each block of MR rows.  A block of C
  * narrower than a panel runs on a copy.
  */
-static void blocked(bool fp, int M, const uint32_t *A, int lda, const CubePanels *b,
+static void blocked(Kind kind, int kb, int M, const uint32_t *A, int lda, const CubePanels *b,
                     uint32_t *C, int ldc)
 {
     const GemmHostKernels *h = gemm_host_kernels();
     int mr = h->mr, nr = b->nr, K = b->K;
-    GemmMicroFn *micro = nr == h->nr ? (fp ? h->f32 : h->i32) : (fp ? h->f32_half : h->i32_half);
+    bool half = nr != h->nr;
+    GemmMicroFn *micro = kind == KIND_F32 ? (half ? h->f32_half : h->f32) :
+                         kind == KIND_I32 ? (half ? h->i32_half : h->i32) :
+                                            (half ? h->i32f_half : h->i32f);
     uint32_t tile[GEMM_MAX_MR * GEMM_MAX_NR];
 
     g_assert(nr == h->nr || nr == h->nr / 2);
@@ -224,8 +231,8 @@ static void blocked(bool fp, int M, const uint32_t *A, int lda, const CubePanels
         const uint32_t *panel = b->data + (size_t)(j / nr) * K * nr;
         int w = b->N - j < nr ? b->N - j : nr;
 
-        for (int k0 = 0; k0 == 0 || k0 < K; k0 += KC) {
-            int kc = K - k0 < KC ? K - k0 : KC;
+        for (int k0 = 0; k0 == 0 || k0 < K; k0 += kb) {
+            int kc = K - k0 < kb ? K - k0 : kb;
             bool last = k0 + kc >= K;
 
             for (int i = 0; i < M; i += mr) {
@@ -252,14 +259,45 @@ static void blocked(bool fp, int M, const uint32_t *A, int lda, const CubePanels
 void cube_gemm_f32_panels(int M, const float *A, int lda, const CubePanels *b, float *C,
                           int ldc)
 {
-    blocked(true, M, (const uint32_t *)A, lda, b, (uint32_t *)C, ldc);
+    blocked(KIND_F32, KC, M, (const uint32_t *)A, lda, b, (uint32_t *)C, ldc);
 }
 
 /* Modular arithmetic: any grouping gives the reference's result. */
 void cube_gemm_i32_panels(int M, const int32_t *A, int lda, const CubePanels *b,
                           uint32_t *C, int ldc)
 {
-    blocked(false, M, (const uint32_t *)A, lda, b, C, ldc);
+    blocked(KIND_I32, KC, M, (const uint32_t *)A, lda, b, C, ldc);
+}
+
+/* FP32 holds every integer of magnitude at most 2^24 exactly. */
+#define EXACT_F32_INT (1u << 24)
+
+int cube_gemm_i32f_block(uint32_t amax, uint32_t bmax)
+{
+    uint64_t term = (uint64_t)amax * bmax;
+    uint64_t kb = term ? EXACT_F32_INT / term : KC;
+
+    kb = kb < KC ? kb : KC;
+    return kb >= CUBE_I32F_MIN_BLOCK ? (int)kb : 0;
+}
+
+/*
+ * Why the result is the reference's: within a block of kb <= 2^24 /
+ * (amax * bmax) steps, every product a * b and every partial sum is an
+ * integer of magnitude at most sum |a * b| <= kb * amax * bmax <= 2^24,
+ * hence an FP32 value: no step rounds, and the block sum S is the exact
+ * integer sum of the block's products (|S| <= 2^24, so its conversion to
+ * int32 is exact too).  The reference adds the same products to C in
+ * 32-bit words, i.e. modulo 2^32, where the product of the sign- or
+ * zero-extended words is the exact product modulo 2^32 and any grouping
+ * of the additions gives the same residue; so C + S_1 + S_2 + ... modulo
+ * 2^32, block by block, is its result bit for bit.
+ */
+void cube_gemm_i32f_panels(int M, const float *A, int lda, const CubePanels *b, uint32_t *C,
+                           int ldc, int kb)
+{
+    g_assert(kb > 0 && kb <= KC);
+    blocked(KIND_I32F, kb, M, (const uint32_t *)A, lda, b, C, ldc);
 }
 
 void cube_gemm_f32(const CubeGemmF32 *g)

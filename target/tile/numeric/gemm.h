@@ -106,6 +106,22 @@ void cube_gemm_f32_panels(int M, const float *A, int lda, const CubePanels *b, f
 void cube_gemm_i32_panels(int M, const int32_t *A, int lda, const CubePanels *b,
                           uint32_t *C, int ldc);
 
+/*
+ * An integer product in FP32, for narrow integer types (S8, U8, the
+ * 4-bit ones): A and B hold integers of magnitude at most amax and bmax
+ * as FP32 values (B's panels too); the products are summed exactly in
+ * FP32 over blocks of kb K steps and each block's sum added to C's words
+ * modulo 2^32, which is the reference's wrapping result bit for bit (the
+ * reasoning is at cube_gemm_i32f_panels() in gemm.c).  kb comes from
+ * cube_gemm_i32f_block(amax, bmax): 0 when the terms are too large for a
+ * block of at least CUBE_I32F_MIN_BLOCK steps (S16: the 32-bit kernels).
+ */
+#define CUBE_I32F_MIN_BLOCK 64
+
+int cube_gemm_i32f_block(uint32_t amax, uint32_t bmax);
+void cube_gemm_i32f_panels(int M, const float *A, int lda, const CubePanels *b, uint32_t *C,
+                           int ldc, int kb);
+
 /* Which optimized path the host runs ("avx512", "avx2+fma", "portable"). */
 const char *cube_kernel_path(void);
 

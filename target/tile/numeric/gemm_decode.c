@@ -50,19 +50,22 @@ static float *narrow_table(unsigned dtype, unsigned bits)
 /*
  * A decoder resolved once per operand: FP32 words (NaNs made canonical),
  * a narrow float type through its table, a wide one through the exact
- * decoder, or an integer extended from its width by sign or zero.
+ * decoder, or an integer extended from its width by sign or zero (as a
+ * 32-bit word, or as its FP32 value: exact below 2^24).
  */
-typedef enum { DEC_FP32, DEC_TABLE, DEC_EXACT, DEC_INT } DecKind;
+typedef enum { DEC_FP32, DEC_TABLE, DEC_EXACT, DEC_INT, DEC_INT_F32 } DecKind;
 
 typedef struct Decoder {
     DecKind kind;
     unsigned dtype;
     const float *table;
     uint64_t mask;              /* the element's bits */
-    uint64_t sign;              /* DEC_INT: its sign bit, 0 if unsigned */
+    uint64_t sign;              /* DEC_INT*: its sign bit, 0 if unsigned */
 } Decoder;
 
-static void decoder_init(Decoder *d, unsigned dtype, bool fp)
+typedef enum { AS_FP, AS_INT, AS_INT_F32 } DecodeAs;
+
+static void decoder_init(Decoder *d, unsigned dtype, DecodeAs as)
 {
     const TileDTypeInfo *info = tile_dtype_info(dtype);
     unsigned bits = info ? info->width : 32;
@@ -71,8 +74,8 @@ static void decoder_init(Decoder *d, unsigned dtype, bool fp)
     d->table = NULL;
     d->mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
     d->sign = 0;
-    if (!fp) {
-        d->kind = DEC_INT;
+    if (as != AS_FP) {
+        d->kind = as == AS_INT ? DEC_INT : DEC_INT_F32;
         if (info && info->is_signed && bits < 32) {
             d->sign = 1ull << (bits - 1);
         }
@@ -86,10 +89,34 @@ static void decoder_init(Decoder *d, unsigned dtype, bool fp)
     }
 }
 
-/* Four elements at a time in host vectors (portable GCC vector extensions). */
-typedef uint64_t u64x4 __attribute__((vector_size(32)));
-typedef uint32_t u32x4 __attribute__((vector_size(16)));
-typedef int32_t i32x4 __attribute__((vector_size(16)));
+/* Eight elements at a time in host vectors (portable GCC vector
+ * extensions; one 512-bit register of element words where the host has
+ * it). */
+typedef uint64_t u64x8 __attribute__((vector_size(64)));
+typedef uint32_t u32x8 __attribute__((vector_size(32)));
+typedef int32_t i32x8 __attribute__((vector_size(32)));
+typedef float f32x8 __attribute__((vector_size(32)));
+
+/* eight element words' low 32 bits */
+static inline __attribute__((always_inline)) void low_words(const uint64_t *raw, u32x8 *w)
+{
+    u64x8 r;
+
+    memcpy(&r, raw, sizeof(r));
+    *w = __builtin_convertvector(r, u32x8);
+}
+
+/* the integers of eight element words, extended from their width by
+ * sign or zero: (v ^ s) - s extends v's bit s by sign (s = 0: nothing to
+ * extend) */
+static inline __attribute__((always_inline))
+void int_words(const Decoder *d, const uint64_t *raw, i32x8 *v)
+{
+    u32x8 w;
+
+    low_words(raw, &w);
+    *v = (i32x8)(((w & (uint32_t)d->mask) ^ (uint32_t)d->sign) - (uint32_t)d->sign);
+}
 
 static inline __attribute__((always_inline))
 void decode_run(const Decoder *d, const uint64_t *raw, size_t n, uint32_t *out)
@@ -98,14 +125,12 @@ void decode_run(const Decoder *d, const uint64_t *raw, size_t n, uint32_t *out)
 
     switch (d->kind) {
     case DEC_FP32:
-        for (; i + 4 <= n; i += 4) {
-            u64x4 r;
-            u32x4 w, nan;
+        for (; i + 8 <= n; i += 8) {
+            u32x8 w, nan;
 
-            memcpy(&r, raw + i, sizeof(r));
-            w = __builtin_convertvector(r, u32x4);
+            low_words(raw + i, &w);
             /* |w| > the infinity's bits: a signed compare, both sides >= 0 */
-            nan = (u32x4)((i32x4)(w & 0x7fffffffu) > 0x7f800000);
+            nan = (u32x8)((i32x8)(w & 0x7fffffffu) > 0x7f800000);
             w = (w & ~nan) | (nan & 0x7fc00000u);
             memcpy(out + i, &w, sizeof(w));
         }
@@ -126,38 +151,45 @@ void decode_run(const Decoder *d, const uint64_t *raw, size_t n, uint32_t *out)
         }
         break;
     case DEC_INT:
-        /* (v ^ s) - s extends v's bit s by sign (s = 0: nothing to extend) */
-        for (; i + 4 <= n; i += 4) {
-            u64x4 r;
-            u32x4 w;
+        for (; i + 8 <= n; i += 8) {
+            i32x8 v;
 
-            memcpy(&r, raw + i, sizeof(r));
-            r = ((r & d->mask) ^ d->sign) - d->sign;
-            w = __builtin_convertvector(r, u32x4);
-            memcpy(out + i, &w, sizeof(w));
+            int_words(d, raw + i, &v);
+            memcpy(out + i, &v, sizeof(v));
         }
         for (; i < n; i++) {
             out[i] = (uint32_t)(((raw[i] & d->mask) ^ d->sign) - d->sign);
         }
         break;
+    case DEC_INT_F32:
+        for (; i + 8 <= n; i += 8) {
+            i32x8 v;
+            f32x8 f;
+
+            int_words(d, raw + i, &v);
+            f = __builtin_convertvector(v, f32x8);
+            memcpy(out + i, &f, sizeof(f));
+        }
+        for (; i < n; i++) {
+            float f = (float)(int32_t)(uint32_t)(((raw[i] & d->mask) ^ d->sign) - d->sign);
+            memcpy(&out[i], &f, 4);
+        }
+        break;
     }
 }
 
-void cube_decode_f32(unsigned dtype, const uint64_t *raw, size_t n, float *out)
-{
-    Decoder d;
-
-    decoder_init(&d, dtype, true);
-    decode_run(&d, raw, n, (uint32_t *)out);
-}
-
-void cube_decode_i32(unsigned dtype, const uint64_t *raw, size_t n, int32_t *out)
-{
-    Decoder d;
-
-    decoder_init(&d, dtype, false);
-    decode_run(&d, raw, n, (uint32_t *)out);
-}
+/*
+ * The host dispatch: on x86-64 the decoders are also built for AVX2 and
+ * AVX-512 (wider lanes for the 64-bit element words) and the loader picks
+ * the clone the CPU runs; every other host, and an older CPU, runs the
+ * baseline build (GEMM_DECODE_BASELINE: that one only, for its test).
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(GEMM_DECODE_BASELINE)
+#define HOST_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define HOST_CLONES
+#endif
 
 /* As cube_panels_fill(): a band of rows at a time, panel by panel. */
 static inline __attribute__((always_inline))
@@ -180,31 +212,109 @@ void decode_panels_as(const Decoder *d, const uint64_t *raw, CubePanels *p)
     }
 }
 
-static void decode_panels(unsigned dtype, bool fp, const uint64_t *raw, CubePanels *p)
+/* n elements into out, or (p not NULL) the K x N of B into p's panels */
+static inline __attribute__((always_inline))
+void decode_to(const Decoder *d, const uint64_t *raw, size_t n, uint32_t *out, CubePanels *p)
+{
+    if (p) {
+        decode_panels_as(d, raw, p);
+    } else {
+        decode_run(d, raw, n, out);
+    }
+}
+
+HOST_CLONES
+static void decode(unsigned dtype, DecodeAs as, const uint64_t *raw, size_t n, uint32_t *out,
+                   CubePanels *p)
 {
     Decoder d;
 
-    decoder_init(&d, dtype, fp);
+    decoder_init(&d, dtype, as);
     /* one copy of the loops per kind, each with its decoding inline */
     switch (d.kind) {
     case DEC_FP32:
-        decode_panels_as(&(Decoder){ .kind = DEC_FP32 }, raw, p);
+        decode_to(&(Decoder){ .kind = DEC_FP32 }, raw, n, out, p);
         break;
     case DEC_INT:
-        decode_panels_as(&(Decoder){ .kind = DEC_INT, .mask = d.mask, .sign = d.sign }, raw, p);
+        d.kind = DEC_INT;       /* (a constant for the copy) */
+        decode_to(&d, raw, n, out, p);
+        break;
+    case DEC_INT_F32:
+        d.kind = DEC_INT_F32;
+        decode_to(&d, raw, n, out, p);
         break;
     default:
-        decode_panels_as(&d, raw, p);
+        decode_to(&d, raw, n, out, p);
         break;
     }
+}
+void cube_decode_f32(unsigned dtype, const uint64_t *raw, size_t n, float *out)
+{
+    decode(dtype, AS_FP, raw, n, (uint32_t *)out, NULL);
+}
+
+void cube_decode_i32(unsigned dtype, const uint64_t *raw, size_t n, int32_t *out)
+{
+    decode(dtype, AS_INT, raw, n, (uint32_t *)out, NULL);
+}
+
+void cube_decode_i32_f32(unsigned dtype, const uint64_t *raw, size_t n, float *out)
+{
+    decode(dtype, AS_INT_F32, raw, n, (uint32_t *)out, NULL);
 }
 
 void cube_decode_panels_f32(unsigned dtype, const uint64_t *raw, CubePanels *p)
 {
-    decode_panels(dtype, true, raw, p);
+    decode(dtype, AS_FP, raw, 0, NULL, p);
 }
 
 void cube_decode_panels_i32(unsigned dtype, const uint64_t *raw, CubePanels *p)
 {
-    decode_panels(dtype, false, raw, p);
+    decode(dtype, AS_INT, raw, 0, NULL, p);
+}
+
+void cube_decode_panels_i32_f32(unsigned dtype, const uint64_t *raw, CubePanels *p)
+{
+    decode(dtype, AS_INT_F32, raw, 0, NULL, p);
+}
+
+/* The largest magnitude of an integer type's values. */
+static uint32_t int_magnitude(unsigned dtype)
+{
+    const TileDTypeInfo *info = tile_dtype_info(dtype);
+    unsigned bits = info ? info->width : 32;
+
+    if (bits >= 32) {
+        return UINT32_MAX;
+    }
+    return info->is_signed ? 1u << (bits - 1) : (1u << bits) - 1;
+}
+
+void cube_product_raw(unsigned atype, unsigned btype, bool fp, int M, int N, int K,
+                      const uint64_t *ra, const uint64_t *rb, uint32_t *C)
+{
+    size_t mk = (size_t)M * K;
+    int kb = fp ? 0 : cube_gemm_i32f_block(int_magnitude(atype), int_magnitude(btype));
+    g_autofree uint32_t *a = NULL;
+    CubePanels p;
+
+    if (M <= 0 || N <= 0) {
+        return;
+    }
+    a = g_new(uint32_t, mk + 1);
+    cube_panels_init(&p, K, N);
+    if (fp) {
+        decode(atype, AS_FP, ra, mk, a, NULL);
+        decode(btype, AS_FP, rb, 0, NULL, &p);
+        cube_gemm_f32_panels(M, (const float *)a, K, &p, (float *)C, N);
+    } else if (kb) {
+        decode(atype, AS_INT_F32, ra, mk, a, NULL);
+        decode(btype, AS_INT_F32, rb, 0, NULL, &p);
+        cube_gemm_i32f_panels(M, (const float *)a, K, &p, C, N, kb);
+    } else {
+        decode(atype, AS_INT, ra, mk, a, NULL);
+        decode(btype, AS_INT, rb, 0, NULL, &p);
+        cube_gemm_i32_panels(M, (const int32_t *)a, K, &p, C, N);
+    }
+    cube_panels_free(&p);
 }

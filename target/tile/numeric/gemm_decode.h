@@ -8,6 +8,7 @@
 #ifndef TILE_CUBE_DECODE_H
 #define TILE_CUBE_DECODE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,10 +17,24 @@
 /* raw: one element per entry (its low bits); out: n values. */
 void cube_decode_f32(unsigned dtype, const uint64_t *raw, size_t n, float *out);
 void cube_decode_i32(unsigned dtype, const uint64_t *raw, size_t n, int32_t *out);
+/* an integer type's values as FP32 (exact for the types of at most 16 bits) */
+void cube_decode_i32_f32(unsigned dtype, const uint64_t *raw, size_t n, float *out);
 
 /* raw: the K x N of B, row-major; decoded straight into p's panels
  * (cube_panels_init(p, K, N) first) */
 void cube_decode_panels_f32(unsigned dtype, const uint64_t *raw, CubePanels *p);
 void cube_decode_panels_i32(unsigned dtype, const uint64_t *raw, CubePanels *p);
+void cube_decode_panels_i32_f32(unsigned dtype, const uint64_t *raw, CubePanels *p);
+
+/*
+ * The product the CUBE engine runs on raw operands: the M x K of A
+ * (row-major element words of atype) times the K x N of B (btype), added
+ * to C (M x N, initial values on entry); fp: FP32 accumulation (both
+ * operands decoded to FP32), otherwise wrapping 32-bit integer
+ * accumulation, on the exact FP32 kernels (cube_gemm_i32f_panels()) where
+ * the types are narrow enough.  Bit for bit the reference's result.
+ */
+void cube_product_raw(unsigned atype, unsigned btype, bool fp, int M, int N, int K,
+                      const uint64_t *ra, const uint64_t *rb, uint32_t *C);
 
 #endif /* TILE_CUBE_DECODE_H */

@@ -25,7 +25,9 @@
 
 static const GemmHostKernels plain = {
     .name = "portable", .mr = 8, .nr = 8, .f32 = plain_f32, .i32 = plain_i32,
+    .i32f = plain_i32f,
     .f32_half = plain_f32_half, .i32_half = plain_i32_half,
+    .i32f_half = plain_i32f_half,
 };
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
@@ -58,11 +60,15 @@ static const GemmHostKernels plain = {
 
 static const GemmHostKernels avx2 = {
     .name = "avx2+fma", .mr = 6, .nr = 16, .f32 = avx2_f32, .i32 = avx2_i32,
+    .i32f = avx2_i32f,
     .f32_half = avx2_f32_half, .i32_half = avx2_i32_half,
+    .i32f_half = avx2_i32f_half,
 };
 static const GemmHostKernels avx512 = {
     .name = "avx512", .mr = 8, .nr = 32, .f32 = avx512_f32, .i32 = avx512_i32,
+    .i32f = avx512_i32f,
     .f32_half = avx512_f32_half, .i32_half = avx512_i32_half,
+    .i32f_half = avx512_i32f_half,
 };
 
 static void host_list(const GemmHostKernels **list)

@@ -11,7 +11,9 @@
  * of a[i * lda + k] and b[k * NR + j] (B packed in panels of NR columns,
  * gemm.h) -- one fused multiply-add rounding to FP32, or a wrapping 32-bit
  * multiply-add.  With last, an FP32 kernel stores every NaN as the
- * canonical 0x7fc00000.
+ * canonical 0x7fc00000.  The i32f kernels take integers held as FP32
+ * values, sum the kc products in FP32 from zero (exactly: see
+ * cube_gemm_i32f_panels()) and add the sums to C's 32-bit words.
  */
 #ifndef TARGET_TILE_GEMM_HOST_H
 #define TARGET_TILE_GEMM_HOST_H
@@ -32,8 +34,10 @@ typedef struct GemmHostKernels {
     int mr, nr;                 /* register tile */
     GemmMicroFn *f32;           /* FP32 fused multiply-adds */
     GemmMicroFn *i32;           /* wrapping 32-bit multiply-adds */
+    GemmMicroFn *i32f;          /* exact integer sums in FP32 */
     GemmMicroFn *f32_half;      /* the same on panels of nr / 2 columns */
     GemmMicroFn *i32_half;
+    GemmMicroFn *i32f_half;
 } GemmHostKernels;
 
 /* The kernels in use: the host's best, unless gemm_host_use() chose. */

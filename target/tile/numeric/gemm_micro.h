@@ -128,6 +128,58 @@ void GM_ID(i32_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
     }
 }
 
+/*
+ * An integer product in FP32 (gemm.h, cube_gemm_i32f_panels): a and b
+ * hold integers as FP32 values, small enough that every partial sum of
+ * the kc products is exact; the accumulators start at zero, and their
+ * block sums (exact integers) are converted and added to the 32-bit
+ * words of c modulo 2^32.  Exact arithmetic: fused or not, each step
+ * gives the same bits.
+ */
+static inline __attribute__((always_inline))
+void GM_ID(i32f_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda,
+                      const uint32_t *b, uint32_t *c, int ldc)
+{
+    GM_ID(vf) acc[GM_MR][GM_NV];
+
+#pragma GCC unroll 8
+    for (int i = 0; i < mr; i++) {
+#pragma GCC unroll 8
+        for (int v = 0; v < nv; v++) {
+            acc[i][v] = (GM_ID(vf)){ 0 };
+        }
+    }
+    for (int k = 0; k < kc; k++) {
+        GM_ID(vf) bv[GM_NV];
+
+#pragma GCC unroll 8
+        for (int v = 0; v < nv; v++) {
+            memcpy(&bv[v], b + (size_t)k * nv * GM_VW + v * GM_VW, sizeof(bv[v]));
+        }
+#pragma GCC unroll 8
+        for (int i = 0; i < mr; i++) {
+            float s;
+
+            memcpy(&s, a + (size_t)i * lda + k, 4);
+#pragma GCC unroll 8
+            for (int v = 0; v < nv; v++) {
+                acc[i][v] += s * bv[v];
+            }
+        }
+    }
+#pragma GCC unroll 8
+    for (int i = 0; i < mr; i++) {
+#pragma GCC unroll 8
+        for (int v = 0; v < nv; v++) {
+            GM_ID(vu) w;
+
+            memcpy(&w, c + (size_t)i * ldc + v * GM_VW, sizeof(w));
+            w += (GM_ID(vu))__builtin_convertvector(acc[i][v], GM_ID(vi));
+            memcpy(c + (size_t)i * ldc + v * GM_VW, &w, sizeof(w));
+        }
+    }
+}
+
 /* One instance per row count (up to GM_MR), so that each keeps its tile
  * in registers. */
 #define GM_ROWS(body, nv, ...)                                      \
@@ -171,6 +223,20 @@ static void GM_ID(i32_half)(int mr, int kc, const uint32_t *a, int lda, const ui
 {
     (void)last;
     GM_ROWS(GM_ID(i32_body), GM_NV / 2, kc, a, lda, b, c, ldc)
+}
+
+static void GM_ID(i32f)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
+                        uint32_t *c, int ldc, bool last)
+{
+    (void)last;
+    GM_ROWS(GM_ID(i32f_body), GM_NV, kc, a, lda, b, c, ldc)
+}
+
+static void GM_ID(i32f_half)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
+                             uint32_t *c, int ldc, bool last)
+{
+    (void)last;
+    GM_ROWS(GM_ID(i32f_body), GM_NV / 2, kc, a, lda, b, c, ldc)
 }
 
 #undef GM_ROWS

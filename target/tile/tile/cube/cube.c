@@ -491,91 +491,119 @@ static unsigned scale_b(CubeOp *c, unsigned pe, uint32_t kb, uint32_t n)
                          : local_raw(c->SB, pe, kb, n);
 }
 
-/* ---- The product on one PE ---- */
+/* ---- The products ---- */
 
-static void product_pe(CubeOp *c, unsigned pe, uint32_t *acc)
+/* The reference profile's product on one PE (pto_v0 only). */
+static void product_v0(CubeOp *c, unsigned pe, const uint64_t *ra, const uint64_t *rb,
+                       uint32_t *acc)
+{
+    /* the reference profile (TileProfileMatrixAccumulate and
+     * ...ScaledAccumulate): products of the model's element words (S8 /
+     * S16 sign-extended, the rest zero-extended), modulo 2^64, low 32
+     * bits kept */
+    for (uint32_t m = 0; m < c->M; m++) {
+        for (uint32_t n = 0; n < c->N; n++) {
+            uint64_t v = acc[m * c->N + n];
+            for (uint32_t k = 0; k < c->K; k++) {
+                uint64_t a = tile_v0_word(c->atype, ra[m * c->K + k]);
+                uint64_t b = tile_v0_word(c->btype, rb[k * c->N + n]);
+                if (c->mx && c->a_scaled) {
+                    a *= scale_a(c, pe, m, k / 32);
+                }
+                if (c->mx && c->b_scaled) {
+                    b *= scale_b(c, pe, k / 32, n);
+                }
+                v += a * b;
+            }
+            acc[m * c->N + n] = (uint32_t)v;
+        }
+    }
+}
+
+/* The MX product on one PE. */
+static void product_mx(CubeOp *c, unsigned pe, const uint64_t *ra, const uint64_t *rb,
+                       uint32_t *acc)
+{
+    size_t mk = (size_t)c->M * c->K, kn = (size_t)c->K * c->N;
+    uint32_t kb = (c->K + 31) / 32;
+    g_autofree float *fa = g_new(float, mk);
+    g_autofree float *fb = g_new(float, kn);
+    g_autofree uint8_t *sa = c->a_scaled ? g_new(uint8_t, (size_t)c->M * kb) : NULL;
+    g_autofree uint8_t *sb = c->b_scaled ? g_new(uint8_t, (size_t)kb * c->N) : NULL;
+    CubeGemmMxF32 g = { c->M, c->N, c->K, fa, c->K, fb, c->N, sa, kb, sb, c->N,
+                        (float *)acc, c->N };
+
+    cube_decode_f32(c->atype, ra, mk, fa);
+    cube_decode_f32(c->btype, rb, kn, fb);
+    for (uint32_t i = 0; sa && i < c->M * kb; i++) {
+        sa[i] = scale_a(c, pe, i / kb, i % kb);
+    }
+    for (uint32_t i = 0; sb && i < kb * c->N; i++) {
+        sb[i] = scale_b(c, pe, i / c->N, i % c->N);
+    }
+    cube_gemm_mx_f32(&g);
+}
+
+/* BIAS: one addition in the result type after the complete dot product */
+static void add_bias(CubeOp *c, unsigned pe, bool pto_v0, uint32_t *acc)
+{
+    for (uint32_t m = 0; m < c->M; m++) {
+        for (uint32_t n = 0; n < c->N; n++) {
+            uint32_t b = (uint32_t)local_raw(c->Bias, pe, 0, n), *p = &acc[m * c->N + n];
+            if (c->acc_type == ACC_F32 && !pto_v0) {
+                unsigned no_flags = 0;      /* the addition records none */
+
+                *p = (uint32_t)vec_binary(TILE_DT_FP32, VEC_ADD, *p, b, false, &no_flags);
+            } else {
+                *p += b;
+            }
+        }
+    }
+}
+
+/*
+ * The accumulators of the n participating PEs pes[0..n-1], stacked in
+ * acc (PE pes[i]'s M x N at acc + i * M * N): C's values (or zero), plus
+ * the product, plus the bias.  When every PE multiplies by the same B (a
+ * Shared B of the cooperative form, or identical Local B fragments), B is
+ * decoded once and all the PEs' rows run as one product.
+ */
+static void products(CubeOp *c, const unsigned *pes, unsigned n, uint32_t *acc)
 {
     size_t mk = (size_t)c->M * c->K, kn = (size_t)c->K * c->N, mn = (size_t)c->M * c->N;
-    g_autofree uint64_t *ra = g_new(uint64_t, mk);
-    g_autofree uint64_t *rb = g_new(uint64_t, kn);
-    bool pto_v0 = env_archcpu(c->op->env)->pto_v0;
+    g_autofree uint64_t *ra = g_new(uint64_t, n * mk);
+    g_autofree uint64_t *rb = g_new(uint64_t, n * kn);
+    bool pto_v0 = env_archcpu(c->op->env)->pto_v0, common = true;
 
-    raw_a(c, pe, ra);
-    raw_b(c, pe, rb);
-    for (size_t i = 0; i < mn; i++) {
-        acc[i] = c->C ? (uint32_t)local_raw(c->C, pe, i / c->N, i % c->N) : 0;
+    for (unsigned i = 0; i < n; i++) {
+        raw_a(c, pes[i], ra + i * mk);
+        if (i == 0 || c->sh_b < 0) {
+            raw_b(c, pes[i], rb + i * kn);
+            common = common && (i == 0 || !memcmp(rb, rb + i * kn, kn * sizeof(*rb)));
+        }
+        for (size_t j = 0; j < mn; j++) {
+            acc[i * mn + j] = c->C ? (uint32_t)local_raw(c->C, pes[i], j / c->N, j % c->N) : 0;
+        }
     }
-    if (pto_v0) {
-        /* the reference profile (TileProfileMatrixAccumulate and
-         * ...ScaledAccumulate): products of the model's element words (S8 /
-         * S16 sign-extended, the rest zero-extended), modulo 2^64, low 32
-         * bits kept */
-        for (uint32_t m = 0; m < c->M; m++) {
-            for (uint32_t n = 0; n < c->N; n++) {
-                uint64_t v = acc[m * c->N + n];
-                for (uint32_t k = 0; k < c->K; k++) {
-                    uint64_t a = tile_v0_word(c->atype, ra[m * c->K + k]);
-                    uint64_t b = tile_v0_word(c->btype, rb[k * c->N + n]);
-                    if (c->mx && c->a_scaled) {
-                        a *= scale_a(c, pe, m, k / 32);
-                    }
-                    if (c->mx && c->b_scaled) {
-                        b *= scale_b(c, pe, k / 32, n);
-                    }
-                    v += a * b;
-                }
-                acc[m * c->N + n] = (uint32_t)v;
-            }
-        }
-    } else if (c->mx) {
-        uint32_t kb = (c->K + 31) / 32;
-        g_autofree float *fa = g_new(float, mk);
-        g_autofree float *fb = g_new(float, kn);
-        g_autofree uint8_t *sa = c->a_scaled ? g_new(uint8_t, (size_t)c->M * kb) : NULL;
-        g_autofree uint8_t *sb = c->b_scaled ? g_new(uint8_t, (size_t)kb * c->N) : NULL;
-        CubeGemmMxF32 g = { c->M, c->N, c->K, fa, c->K, fb, c->N, sa, kb, sb, c->N,
-                            (float *)acc, c->N };
+    for (unsigned i = 0; i < n; i++) {
+        const uint64_t *b = rb + (common ? 0 : i * kn);
 
-        cube_decode_f32(c->atype, ra, mk, fa);
-        cube_decode_f32(c->btype, rb, kn, fb);
-        for (uint32_t i = 0; sa && i < c->M * kb; i++) {
-            sa[i] = scale_a(c, pe, i / kb, i % kb);
+        if (pto_v0) {
+            product_v0(c, pes[i], ra + i * mk, b, acc + i * mn);
+        } else if (c->mx) {
+            product_mx(c, pes[i], ra + i * mk, b, acc + i * mn);
+        } else if (!common) {
+            cube_product_raw(c->atype, c->btype, c->acc_type == ACC_F32, c->M, c->N, c->K,
+                             ra + i * mk, b, acc + i * mn);
+        } else if (i == 0) {
+            /* each row of the result depends on its own row of A and on
+             * B: the PEs' rows run as one product, B decoded once */
+            cube_product_raw(c->atype, c->btype, c->acc_type == ACC_F32, n * c->M, c->N, c->K,
+                             ra, b, acc);
         }
-        for (uint32_t i = 0; sb && i < kb * c->N; i++) {
-            sb[i] = scale_b(c, pe, i / c->N, i % c->N);
-        }
-        cube_gemm_mx_f32(&g);
-    } else if (c->acc_type == ACC_F32) {
-        g_autofree float *fa = g_new(float, mk);
-        g_autofree float *fb = g_new(float, kn);
-        CubeGemmF32 g = { c->M, c->N, c->K, fa, c->K, fb, c->N, (float *)acc, c->N };
-
-        cube_decode_f32(c->atype, ra, mk, fa);
-        cube_decode_f32(c->btype, rb, kn, fb);
-        cube_gemm_f32(&g);
-    } else {
-        g_autofree int32_t *ia = g_new(int32_t, mk);
-        g_autofree int32_t *ib = g_new(int32_t, kn);
-        CubeGemmI32 g = { c->M, c->N, c->K, ia, c->K, ib, c->N, acc, c->N };
-
-        cube_decode_i32(c->atype, ra, mk, ia);
-        cube_decode_i32(c->btype, rb, kn, ib);
-        cube_gemm_i32(&g);
     }
-    /* BIAS: one addition in the result type after the complete dot product */
-    if (c->bias) {
-        for (uint32_t m = 0; m < c->M; m++) {
-            for (uint32_t n = 0; n < c->N; n++) {
-                uint32_t b = (uint32_t)local_raw(c->Bias, pe, 0, n), *p = &acc[m * c->N + n];
-                if (c->acc_type == ACC_F32 && !pto_v0) {
-                    unsigned no_flags = 0;      /* the addition records none */
-
-                    *p = (uint32_t)vec_binary(TILE_DT_FP32, VEC_ADD, *p, b, false, &no_flags);
-                } else {
-                    *p += b;
-                }
-            }
-        }
+    for (unsigned i = 0; c->bias && i < n; i++) {
+        add_bias(c, pes[i], pto_v0, acc + i * mn);
     }
 }
 
@@ -698,12 +726,18 @@ void tile_cube_commit(TileOp *op)
     /* execute: every check has passed */
     tile_op_alloc_payloads(op);
     {
-        g_autofree uint32_t *p = g_new(uint32_t, (size_t)c->M * c->N);
+        size_t mn = (size_t)c->M * c->N;
+        g_autofree uint32_t *p = g_new(uint32_t, TILE_POOL_PES * mn);
+        unsigned pes[TILE_POOL_PES], n = 0;
+
         for (unsigned pe = 0; pe < TILE_POOL_PES; pe++) {
             if (op->mask & (1u << pe)) {
-                product_pe(c, pe, p);
-                finish_pe(c, pe, p);
+                pes[n++] = pe;
             }
+        }
+        products(c, pes, n, p);
+        for (unsigned i = 0; i < n; i++) {
+            finish_pe(c, pes[i], p + i * mn);
         }
     }
     for (unsigned i = 0; i < op->n_new; i++) {
