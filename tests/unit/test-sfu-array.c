@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "numeric/sfu_array.h"
+#include "numeric/vec_array.h"
 #include "numeric/tile_numeric.h"
 #include "numeric/elem_order.h"
 
@@ -272,6 +273,43 @@ START_TEST(test_div)
 END_TEST
 
 /*
+ * FP16 and BF16 quotients with every encoding as the dividend and then as
+ * the divisor, against divisors / dividends of every class: the vector
+ * path's rounding of the binary32 quotient, its range and tininess tests
+ * and its inexactness test (the product back in binary32, subnormal
+ * dividends included) on every input.
+ */
+START_TEST(test_div_every_16bit)
+{
+    static const unsigned dts[] = { FP16, BF16 };
+    static uint64_t all[65536], other[65536];
+
+    for (unsigned t = 0; t < 2; t++) {
+        unsigned dt = dts[t];
+        const uint64_t fixed[] = {
+            dt == FP16 ? 0x4200 : 0x4040,       /* 3 */
+            dt == FP16 ? 0x3555 : 0x3eab,       /* about 1/3 */
+            0x0001, 0x8003,                     /* subnormals */
+            dt == FP16 ? 0x7bff : 0x7f7f,       /* the largest */
+            dt == FP16 ? 0x0400 : 0x0080,       /* the smallest normal */
+        };
+
+        for (unsigned i = 0; i < 65536; i++) {
+            all[i] = i;
+        }
+        for (unsigned k = 0; k < sizeof(fixed) / sizeof(fixed[0]) + 2; k++) {
+            for (unsigned i = 0; i < 65536; i++) {
+                other[i] = k < sizeof(fixed) / sizeof(fixed[0]) ? fixed[k]
+                                                                : random_elem(dt);
+            }
+            check_div(dt, all, other, 65536);
+            check_div(dt, other, all, 65536);
+        }
+    }
+}
+END_TEST
+
+/*
  * The folds: rows of random lengths whose elements are mostly ordinary
  * values of mixed magnitudes (so that sums round, cancel to zero and
  * sometimes overflow), some with a special value; each fold against
@@ -367,6 +405,82 @@ START_TEST(test_folds)
 }
 END_TEST
 
+/*
+ * The SFU expansions TROWEXPAND{ADD,SUB,MUL,MAX,MIN} and their TCOL twins
+ * as the engine computes them on the array path (sfu_reduce.c: a row
+ * expansion passes the row's broadcast element to
+ * vec_array_binary_scalar(), a column expansion the broadcast row to
+ * vec_array_binary()), against the expansion's per-element rule
+ * (vec_binary(), IEEE profile) over a whole matrix: each row's result
+ * bit for bit, the flags of all the rows ORed.  The broadcast values run
+ * through every class (zeros, infinities, quiet and signaling NaNs,
+ * subnormals, huge); the integer types wrap.
+ */
+static void check_expand(unsigned dt, VecBinOp op, bool row_axis)
+{
+    enum { ROWS = 37, COLS = 45 };
+    unsigned w = bytes_of(dt), fa = 0, fr = 0;
+    static uint8_t full[ROWS * COLS * 8], out[ROWS * COLS * 8], brow[COLS * 8];
+    uint64_t bcol[ROWS];
+    bool fl = tile_dtype_info(dt)->is_float;
+
+    for (unsigned i = 0; i < ROWS * COLS; i++) {
+        sfu_array_put(dt, full, i, fl ? random_elem(dt) : next_rand());
+    }
+    for (unsigned i = 0; i < COLS; i++) {
+        sfu_array_put(dt, brow, i, fl ? random_elem(dt) : next_rand());
+    }
+    for (unsigned i = 0; i < ROWS; i++) {
+        uint8_t e[8];
+
+        sfu_array_put(dt, e, 0, fl ? random_elem(dt) : next_rand());
+        bcol[i] = sfu_array_get(dt, e, 0);
+    }
+    for (unsigned r = 0; r < ROWS; r++) {
+        /* a short row too: the kernels' tails */
+        size_t n = r == 5 ? 3 : COLS;
+
+        if (row_axis) {
+            vec_array_binary_scalar(dt, op, full + r * COLS * w, bcol[r], out + r * COLS * w,
+                                    n, &fa);
+        } else {
+            vec_array_binary(dt, op, full + r * COLS * w, brow, out + r * COLS * w, n, &fa);
+        }
+        for (size_t c = 0; c < n; c++) {
+            uint64_t x = sfu_array_get(dt, full, r * COLS + c);
+            uint64_t y = row_axis ? bcol[r] : sfu_array_get(dt, brow, c);
+            uint64_t want = vec_binary(dt, op, x, y, false, &fr);
+            uint64_t got = sfu_array_get(dt, out, r * COLS + c);
+
+            ck_assert_msg(got == want, "%s expand op %d dt %u (%u, %zu): 0x%llx, 0x%llx "
+                          "-> 0x%llx, reference 0x%llx", row_axis ? "row" : "column", op,
+                          dt, r, c, (unsigned long long)x, (unsigned long long)y,
+                          (unsigned long long)got, (unsigned long long)want);
+        }
+    }
+    ck_assert_msg(fa == fr, "%s expand op %d dt %u: flags 0x%x, reference 0x%x",
+                  row_axis ? "row" : "column", op, dt, fa, fr);
+}
+
+START_TEST(test_expand)
+{
+    static const unsigned dts[] = {
+        FP32, FP16, BF16, TILE_DT_S8, TILE_DT_U16, TILE_DT_S32, TILE_DT_U64,
+    };
+    static const VecBinOp ops[] = { VEC_ADD, VEC_SUB, VEC_MUL, VEC_MAX, VEC_MIN };
+
+    for (unsigned t = 0; t < sizeof(dts) / sizeof(dts[0]); t++) {
+        for (unsigned o = 0; o < 5; o++) {
+            ck_assert(vec_array_binary_serves(dts[t], ops[o]));
+            for (unsigned round = 0; round < 20; round++) {
+                check_expand(dts[t], ops[o], true);
+                check_expand(dts[t], ops[o], false);
+            }
+        }
+    }
+}
+END_TEST
+
 /* A type without a fast path, and an empty array. */
 START_TEST(test_other_types)
 {
@@ -408,7 +522,9 @@ int main(void)
     tcase_add_test(tc, test_unary_fp32);
     tcase_add_test(tc, test_exp_sweep);
     tcase_add_test(tc, test_div);
+    tcase_add_test(tc, test_div_every_16bit);
     tcase_add_test(tc, test_folds);
+    tcase_add_test(tc, test_expand);
     tcase_add_test(tc, test_other_types);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);

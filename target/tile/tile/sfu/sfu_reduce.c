@@ -26,6 +26,7 @@
 #include "cpu.h"
 #include "tile/engines.h"
 #include "numeric/vec_elem.h"
+#include "numeric/vec_array.h"
 #include "numeric/elem_order.h"
 #include "numeric/sfu_elem.h"
 #include "numeric/sfu_array.h"
@@ -273,19 +274,57 @@ static void check_divisors(Tepl *v, const TileLocal *b)
     }
 }
 
+/* The VEC operation whose element rule an expansion applies (expand_one) */
+static const VecBinOp expand_vec_op[] = {
+    [EXP_ADD] = VEC_ADD, [EXP_SUB] = VEC_SUB, [EXP_MUL] = VEC_MUL,
+    [EXP_MAX] = VEC_MAX, [EXP_MIN] = VEC_MIN,
+};
+
 /*
- * PE pe's DIV expansion row by row through the array kernels (the row's
- * broadcast element as the scalar divisor, or the broadcast row as the
- * divisors); false, with nothing done, for the other operations, under
- * the reference profile or when a row is not contiguous bytes.
+ * Whether the array kernels compute this expansion: DIV through the SFU
+ * quotient kernels; ADD SUB MUL MAX MIN through the VEC kernels
+ * (vec_array.h: vec_binary() element by element under the IEEE profile,
+ * results and flags, the same rule as expand_one()'s), for the types they
+ * serve.  The reference profile takes the per-element path for floating
+ * types (its ADD / SUB / MUL are raw-carrier arithmetic); integer rules
+ * do not depend on the profile.
+ */
+static bool expand_array_serves(const Tepl *v)
+{
+    SfuExpandOp eo = v->info->elem;
+
+    switch (eo) {
+    case EXP_DIV:
+        return !v->pto_v0;
+    case EXP_ADD:
+    case EXP_SUB:
+    case EXP_MUL:
+    case EXP_MAX:
+    case EXP_MIN:
+        if (v->pto_v0 && tile_dtype_info(v->dt)->is_float) {
+            return false;
+        }
+        return vec_array_binary_serves(v->dt, expand_vec_op[eo]);
+    default:
+        return false;
+    }
+}
+
+/*
+ * PE pe's expansion row by row through the array kernels: a row
+ * expansion passes the row's broadcast element as the scalar operand, a
+ * column expansion the broadcast row as the right operands.  False, with
+ * nothing done, when expand_array_serves() says no or a row is not
+ * contiguous bytes.
  */
 static bool expand_by_array(Tepl *v, unsigned pe)
 {
     const TileLocal *b = v->src[v->nsrc - 1];
     bool row = v->info->family == SR_ROW_EXPAND;
+    SfuExpandOp eo = v->info->elem;
     uint32_t rows = v->d->d.valid_rows, n = v->d->d.valid_cols;
 
-    if (v->pto_v0 || v->info->elem != EXP_DIV || !tepl_src_row(v->src[0], pe, 0) ||
+    if (!expand_array_serves(v) || !tepl_src_row(v->src[0], pe, 0) ||
         !tepl_src_row(b, pe, 0) || !tepl_dst_row(v, pe, 0)) {
         return false;
     }
@@ -293,10 +332,16 @@ static bool expand_by_array(Tepl *v, unsigned pe)
         const uint8_t *a = tepl_src_row(v->src[0], pe, r);
         uint8_t *out = tepl_dst_row(v, pe, r);
 
-        if (row) {
+        if (eo == EXP_DIV && row) {
             sfu_array_div_scalar(v->dt, a, tepl_elem(b, pe, r, 0), out, n, &v->flags);
-        } else {
+        } else if (eo == EXP_DIV) {
             sfu_array_div(v->dt, a, tepl_src_row(b, pe, 0), out, n, &v->flags);
+        } else if (row) {
+            vec_array_binary_scalar(v->dt, expand_vec_op[eo], a, tepl_elem(b, pe, r, 0),
+                                    out, n, &v->flags);
+        } else {
+            vec_array_binary(v->dt, expand_vec_op[eo], a, tepl_src_row(b, pe, 0), out, n,
+                             &v->flags);
         }
     }
     return true;
