@@ -10,10 +10,12 @@
  * after rounding and inexact.  Two methods give that result here without
  * the exact arithmetic, for FP32, FP16 and BF16 (p = 24, 11, 8 bits):
  *
- * Quotients and roots (DIV, RECIP, SQRT).  The host's binary64 division
- * and square root are correctly rounded (53 bits).  Rounding the exact
+ * Quotients and roots (DIV, RECIP, SQRT).  The host's binary64 square
+ * root and its binary32 division (eight lanes at a time in GCC vectors,
+ * see quot_chunk()) are correctly rounded (53 and 24 bits).  Rounding the exact
  * quotient or root of p-bit values first to 53 bits and then to p bits
- * gives the same result as rounding it once whenever 53 >= 2p + 2 (the
+ * gives the same result as rounding it once whenever 53 >= 2p + 2, and
+ * rounding a quotient first to 24 bits whenever 24 >= 2p + 2 (the
  * double rounding of a quotient or square root is innocuous: such a value
  * is either a p+1-bit midpoint exactly, which the 53-bit rounding keeps,
  * or too far from one for the 53-bit rounding to reach it).  The result is
@@ -39,6 +41,7 @@
 #include <string.h>
 
 #include "numeric/sfu_array.h"
+#include "numeric/vec_chunk.h"
 
 /* x87 excess precision would break the reasoning: such hosts loop. */
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
@@ -433,42 +436,125 @@ bool unary_fast(const Fmt *f, SfuUnOp op, uint32_t raw, uint32_t *out, unsigned 
             *flags |= TILE_NUM_NX;
         }
         return true;            /* the root of a p-bit value is normal */
-    case SFU_RECIP:
     default:
-        *out = narrow_round(f, 1.0 / x);
-        mag = narrow_mag(f, *out);
-        if (mag <= 1u << f->m || mag >> f->m == em) {
-            return false;       /* tiny or overflowing */
-        }
-        if (narrow_value(f, *out) * x != 1.0) {
-            *flags |= TILE_NUM_NX;
-        }
-        return true;
+        return false;           /* RECIP: quot_run() */
     }
 }
 
-/* a / b of finite nonzero encodings: false for anything else, and for a
- * tiny or overflowing quotient. */
-static inline __attribute__((always_inline))
-bool div_fast(const Fmt *f, uint32_t a, uint32_t b, uint32_t *out, unsigned *flags)
+/*
+ * ---- Quotients eight at a time ----
+ *
+ * DIV and RECIP of FP32, FP16 and BF16 in host binary32 vectors: the
+ * encodings widen exactly, and the host's division rounds the exact
+ * quotient to 24 bits; rounding that to p bits (FP16 11, BF16 8) is the
+ * rounding of the exact quotient (24 >= 2p + 2: innocuous, see the head
+ * of the file).  A lane is bad, and recomputed by sfu_elem.c, when an
+ * operand is zero, infinite or a NaN, or the result is at most the
+ * smallest normal (tininess after rounding) or overflows; the others
+ * raise NX only, when the product back differs from the dividend.  That
+ * product is exact: in binary64 for FP32 (48 bits); in binary32 for FP16
+ * and BF16 (at most 22 and 16 significant bits around the dividend's
+ * magnitude, which is at least the smallest subnormal of the type, so no
+ * bit falls below binary32's subnormal grid; a product beyond the
+ * binary32 range is infinite, so unequal).
+ */
+INLINE u32x8 quot_chunk(unsigned dt, u32x8 ra, u32x8 rb, bool recip, i32x8 *bad, i32x8 *nx)
 {
-    uint32_t ma = narrow_mag(f, a), mb = narrow_mag(f, b), em = exp_field_max(f), mq;
-    double x, y;
+    const unsigned m = dt == TILE_DT_FP32 ? 23 : dt == TILE_DT_FP16 ? 10 : 7;
+    const uint32_t mag_mask = dt == TILE_DT_FP32 ? 0x7fffffff : 0x7fff;
+    const int32_t inf = mag_mask & ~((1u << m) - 1), min_normal = 1u << m;
+    f32x8 fx = recip ? (f32x8){} + 1.0f : widen(dt, ra), fy = widen(dt, rb);
+    f32x8 q = fx / fy;
+    u32x8 qb = (u32x8)q, res;
+    i32x8 mag, mb = (i32x8)(rb & mag_mask), ma = (i32x8)(ra & mag_mask);
 
-    if (!ma || !mb || ma >> f->m == em || mb >> f->m == em) {
-        return false;
+    /* (magnitudes below 2^31 compare as signed: SSE2 has no unsigned
+     * compare) an operand zero, infinite or NaN */
+    *bad = (mb == 0) | (mb >= inf);
+    if (!recip) {
+        *bad |= (ma == 0) | (ma >= inf);
     }
-    x = narrow_value(f, a);
-    y = narrow_value(f, b);
-    *out = narrow_round(f, x / y);
-    mq = narrow_mag(f, *out);
-    if (mq <= 1u << f->m || mq >> f->m == em) {
-        return false;
+    if (dt == TILE_DT_FP32) {
+        f64x4 dq[2], dx[2], dy[2];
+
+        res = qb;
+        widen_halves(q, dq);
+        widen_halves(fx, dx);
+        widen_halves(fy, dy);
+        i64x4 lo = (i64x4)(dq[0] * dy[0] != dx[0]), hi = (i64x4)(dq[1] * dy[1] != dx[1]);
+        *nx = __builtin_shufflevector((i32x8)lo, (i32x8)hi, 0, 2, 4, 6, 8, 10, 12, 14);
+    } else if (dt == TILE_DT_BF16) {
+        res = (qb + 0x7fff + ((qb >> 16) & 1)) >> 16;
+        *nx = (i32x8)((f32x8)(res << 16) * fy != fx);
+    } else {
+        /* an FP16 normal magnitude in [2^-14, 2^16): round the binary32
+         * encoding at bit 13 (a carry runs into the exponent), rebias */
+        u32x8 fm = qb & 0x7fffffff, r = (fm + 0xfff + ((fm >> 13) & 1)) >> 13;
+
+        *bad |= ((i32x8)fm < 113 << 23) | ((i32x8)fm >= 143 << 23);
+        res = ((qb >> 16) & 0x8000) | (r - (112u << 10));
+        *nx = (i32x8)((f32x8)((r << 13) | (qb & 0x80000000)) * fy != fx);
     }
-    if (narrow_value(f, *out) * y != x) {
-        *flags |= TILE_NUM_NX;
+    mag = (i32x8)(res & mag_mask);
+    /* tiny (at most the smallest normal) or overflowing */
+    *bad |= (mag <= min_normal) | (mag >= inf);
+    return res;
+}
+
+/* RECIP of src, or l / r (r == NULL: every divisor is scalar) */
+INLINE void quot_run(unsigned dt, bool recip, const void *l, const void *r, uint64_t scalar,
+                     void *out, size_t n, unsigned *flags)
+{
+    unsigned bytes = dt == TILE_DT_FP32 ? 4 : 2, fl = 0;
+    u32x8 rs = (u32x8){} + (uint32_t)scalar;
+    i32x8 nx_all = {};
+
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        u32x8 ra = load_raw(dt, l, i, cnt), rb = recip ? ra : r ? load_raw(dt, r, i, cnt) : rs;
+        i32x8 bad, nx;
+        u32x8 q = quot_chunk(dt, ra, rb, recip, &bad, &nx);
+
+        nx_all |= nx & ~bad;
+        store_raw(dt, out, i, cnt, q);
+        if (!any32(bad)) {
+            continue;
+        }
+        for (unsigned k = 0; k < cnt; k++) {
+            if (bad[k]) {
+                put_raw(bytes, out, i + k,
+                        recip ? sfu_unary(dt, SFU_RECIP, rb[k], false, &fl)
+                              : sfu_binary(dt, SFU_DIV, ra[k], rb[k], false, &fl));
+            }
+        }
     }
-    return true;
+    *flags |= fl | (any32(nx_all) ? TILE_NUM_NX : 0);
+}
+
+HOST_CLONES
+static void quot_any(unsigned dtype, bool recip, const void *l, const void *r,
+                     uint64_t scalar, void *out, size_t n, unsigned *flags)
+{
+    unsigned bytes = tile_dtype_info(dtype)->width / 8;
+
+    if (SFU_ARRAY_FAST && dtype == TILE_DT_FP32) {
+        quot_run(TILE_DT_FP32, recip, l, r, scalar, out, n, flags);
+    } else if (SFU_ARRAY_FAST && dtype == TILE_DT_BF16) {
+        quot_run(TILE_DT_BF16, recip, l, r, scalar, out, n, flags);
+    } else if (SFU_ARRAY_FAST && dtype == TILE_DT_FP16) {
+        quot_run(TILE_DT_FP16, recip, l, r, scalar, out, n, flags);
+    } else if (recip) {
+        for (size_t i = 0; i < n; i++) {
+            put_raw(bytes, out, i,
+                    sfu_unary(dtype, SFU_RECIP, get_raw(bytes, l, i), false, flags));
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            uint64_t b = r ? get_raw(bytes, r, i) : scalar;
+            put_raw(bytes, out, i,
+                    sfu_binary(dtype, SFU_DIV, get_raw(bytes, l, i), b, false, flags));
+        }
+    }
 }
 
 /* ---- The loops ---- */
@@ -494,7 +580,7 @@ void unary_run(const Fmt *f, unsigned dtype, SfuUnOp op, const void *src, void *
     switch (op) { \
     case SFU_EXP: unary_run(f, dtype, SFU_EXP, src, out, n, flags); return; \
     case SFU_LOG: unary_run(f, dtype, SFU_LOG, src, out, n, flags); return; \
-    case SFU_RECIP: unary_run(f, dtype, SFU_RECIP, src, out, n, flags); return; \
+    default: break; \
     case SFU_SQRT: unary_run(f, dtype, SFU_SQRT, src, out, n, flags); return; \
     case SFU_RSQRT: unary_run(f, dtype, SFU_RSQRT, src, out, n, flags); return; \
     }
@@ -504,6 +590,10 @@ void sfu_array_unary(unsigned dtype, SfuUnOp op, const void *src, void *out, siz
 {
     unsigned bytes = tile_dtype_info(dtype)->width / 8;
 
+    if (op == SFU_RECIP) {
+        quot_any(dtype, true, src, NULL, 0, out, n, flags);
+        return;
+    }
     if (SFU_ARRAY_FAST && dtype == TILE_DT_FP32) {
         UNARY_OPS(&fmt_fp32, TILE_DT_FP32, src, out, n, flags);
     } else if (SFU_ARRAY_FAST && dtype == TILE_DT_BF16) {
@@ -516,55 +606,16 @@ void sfu_array_unary(unsigned dtype, SfuUnOp op, const void *src, void *out, siz
     }
 }
 
-/* r == NULL: every divisor is scalar */
-static inline __attribute__((always_inline))
-void div_run(const Fmt *f, unsigned dtype, const void *l, const void *r, uint64_t scalar,
-             void *out, size_t n, unsigned *flags)
-{
-    unsigned bytes = f->bits / 8, fl = 0;
-
-    for (size_t i = 0; i < n; i++) {
-        uint32_t a = (uint32_t)get_raw(bytes, l, i), q;
-        uint32_t b = r ? (uint32_t)get_raw(bytes, r, i) : (uint32_t)scalar;
-
-        if (!div_fast(f, a, b, &q, &fl)) {
-            q = (uint32_t)sfu_binary(dtype, SFU_DIV, a, b, false, &fl);
-        }
-        put_raw(bytes, out, i, q);
-    }
-    *flags |= fl;
-}
-
-static void div_any(unsigned dtype, const void *l, const void *r, uint64_t scalar,
-                    void *out, size_t n, unsigned *flags)
-{
-    unsigned bytes = tile_dtype_info(dtype)->width / 8;
-
-    if (SFU_ARRAY_FAST && dtype == TILE_DT_FP32) {
-        div_run(&fmt_fp32, dtype, l, r, scalar, out, n, flags);
-    } else if (SFU_ARRAY_FAST && dtype == TILE_DT_BF16) {
-        div_run(&fmt_bf16, dtype, l, r, scalar, out, n, flags);
-    } else if (SFU_ARRAY_FAST && dtype == TILE_DT_FP16) {
-        div_run(&fmt_fp16, dtype, l, r, scalar, out, n, flags);
-    } else {
-        for (size_t i = 0; i < n; i++) {
-            uint64_t b = r ? get_raw(bytes, r, i) : scalar;
-            put_raw(bytes, out, i,
-                    sfu_binary(dtype, SFU_DIV, get_raw(bytes, l, i), b, false, flags));
-        }
-    }
-}
-
 void sfu_array_div(unsigned dtype, const void *l, const void *r, void *out, size_t n,
                    unsigned *flags)
 {
-    div_any(dtype, l, r, 0, out, n, flags);
+    quot_any(dtype, false, l, r, 0, out, n, flags);
 }
 
 void sfu_array_div_scalar(unsigned dtype, const void *l, uint64_t r, void *out, size_t n,
                           unsigned *flags)
 {
-    div_any(dtype, l, NULL, r, out, n, flags);
+    quot_any(dtype, false, l, NULL, r, out, n, flags);
 }
 
 /* ---- Reductions ---- */

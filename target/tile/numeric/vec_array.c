@@ -31,43 +31,7 @@
 
 #include "numeric/vec_array.h"
 #include "numeric/elem_util.h"
-
-#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "vec_array.c reads tile rows as little-endian host arrays"
-#endif
-
-#define LANES 8
-
-/* the chunk helpers below are always inlined: no vector crosses a call */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif
-
-typedef float f32x8 __attribute__((vector_size(32)));
-typedef int32_t i32x8 __attribute__((vector_size(32)));
-typedef uint32_t u32x8 __attribute__((vector_size(32)));
-typedef uint16_t u16x8 __attribute__((vector_size(16)));
-typedef uint64_t u64x4 __attribute__((vector_size(32)));
-typedef int64_t i64x4 __attribute__((vector_size(32)));
-typedef double f64x4 __attribute__((vector_size(32)));
-typedef float f32x4 __attribute__((vector_size(16)));
-typedef uint32_t u32x4 __attribute__((vector_size(16)));
-
-#define INLINE static inline __attribute__((always_inline))
-
-/*
- * The host dispatch: on x86-64 the entry points are also built for AVX2
- * (64-bit lane compares, 256-bit registers) and the loader picks the
- * clone the CPU runs; every other host, and an older CPU, runs the
- * baseline build of the same source (VEC_ARRAY_BASELINE: that one only,
- * for its test).
- */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
-    !defined(VEC_ARRAY_BASELINE)
-#define HOST_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define HOST_CLONES
-#endif
+#include "numeric/vec_chunk.h"
 
 bool vec_array_float_type(unsigned dtype)
 {
@@ -128,22 +92,6 @@ INLINE void raw_put(unsigned bytes, void *p, size_t i, uint64_t x)
     }
 }
 
-/* cnt elements of `bytes` each from p + i into a full chunk (zero-padded) */
-INLINE void chunk_in(void *dst, unsigned full, const void *p, size_t off, unsigned used)
-{
-    if (used == full) {
-        memcpy(dst, (const uint8_t *)p + off, full);
-    } else {
-        memset(dst, 0, full);
-        memcpy(dst, (const uint8_t *)p + off, used);
-    }
-}
-
-INLINE void chunk_out(void *p, size_t off, const void *src, unsigned full, unsigned used)
-{
-    memcpy((uint8_t *)p + off, src, used == full ? full : used);
-}
-
 /*
  * The 64-bit lanes work four at a time (32 bytes, the widest a common host
  * compares natively: wider vectors' compares are scalarized).  A chunk's
@@ -183,64 +131,6 @@ INLINE u32x4 low32(u64x4 v)
     u32x8 w = (u32x8)v;
 
     return __builtin_shufflevector(w, w, 0, 2, 4, 6);
-}
-
-INLINE bool any32(i32x8 m)
-{
-    uint64_t w[4];
-
-    memcpy(w, &m, sizeof(w));
-    return (w[0] | w[1] | w[2] | w[3]) != 0;
-}
-
-/* ---- Narrow <-> float / double ---- */
-
-INLINE unsigned fbytes(unsigned dt)
-{
-    return dt == TILE_DT_FP32 ? 4 : 2;
-}
-
-/* eight raw elements (zero-extended) of a chunk */
-INLINE u32x8 load_raw(unsigned dt, const void *p, size_t i, unsigned cnt)
-{
-    if (dt == TILE_DT_FP32) {
-        u32x8 v;
-        chunk_in(&v, 32, p, i * 4, cnt * 4);
-        return v;
-    } else {
-        u16x8 h;
-        chunk_in(&h, 16, p, i * 2, cnt * 2);
-        return __builtin_convertvector(h, u32x8);
-    }
-}
-
-INLINE void store_raw(unsigned dt, void *p, size_t i, unsigned cnt, u32x8 v)
-{
-    if (dt == TILE_DT_FP32) {
-        chunk_out(p, i * 4, &v, 32, cnt * 4);
-    } else {
-        u16x8 h = __builtin_convertvector(v, u16x8);
-        chunk_out(p, i * 2, &h, 16, cnt * 2);
-    }
-}
-
-/* Exact widening of raw FP16 / BF16 / FP32 encodings (NaNs keep their
- * payload shifted up).  An FP16 magnitude moved into the float's field
- * reads as 2^-112 times its value (a subnormal as a float subnormal), so
- * one exact scaling by 2^112 finishes it; exponent 31 becomes 255. */
-INLINE f32x8 widen(unsigned dt, u32x8 raw)
-{
-    if (dt == TILE_DT_FP32) {
-        return (f32x8)raw;
-    }
-    if (dt == TILE_DT_BF16) {
-        return (f32x8)(raw << 16);
-    }
-    u32x8 em = raw & 0x7fff, sign = (raw & 0x8000) << 16;
-    u32x8 special = (u32x8)(em >= 0x7c00);
-    f32x8 scaled = (f32x8)(em << 13) * 0x1p112f;
-    u32x8 bits = ((u32x8)scaled & ~special) | (((em << 13) | 0x7f800000) & special);
-    return (f32x8)(bits | sign);
 }
 
 /* The narrow formats' parameters: fraction bits, exponent bias, largest
@@ -335,16 +225,6 @@ INLINE void from_double_chunk(unsigned dtype, const f64x4 d[2], const void *src,
             raw_put(fbytes(dtype), dst, i + k, x);
         }
     }
-}
-
-/* the two halves of a chunk of floats, widened */
-INLINE void widen_halves(f32x8 f, f64x4 d[2])
-{
-    f32x4 h[2];
-
-    memcpy(h, &f, sizeof(h));
-    d[0] = __builtin_convertvector(h[0], f64x4);
-    d[1] = __builtin_convertvector(h[1], f64x4);
 }
 
 void vec_array_from_float(unsigned dtype, const float *src, void *dst, size_t n,
