@@ -7,8 +7,10 @@
 # and OpenBLAS SGEMM), the VEC element benchmark (bench/run-vec-bench:
 # the element arithmetic beside the host's), the SFU benchmark
 # (bench/run-sfu-bench: the SFU array kernels beside the host and libm),
-# then the kernel benchmark (bench/run-kernel-bench: softmax, layernorm and
-# attention firmware on the four PEs beside plain C on the host); see
+# the kernel benchmark (bench/run-kernel-bench: softmax, layernorm and
+# attention firmware on the four PEs beside plain C on the host), then the
+# whole-block benchmark (bench/run-block-bench: one TEPL block in a guest
+# loop beside the same firmware without it, ns per element); see
 # docs/benchmarks.md.  It is not part of `make check` (the kernel
 # benchmark's --smoke form is: meson test kernel-bench-smoke).
 #
@@ -25,3 +27,4 @@ bench: tools qemu
 	python3 bench/run-vec-bench --build $(BUILD)
 	python3 bench/run-sfu-bench --build $(BUILD)
 	python3 bench/run-kernel-bench --build $(BUILD)
+	python3 bench/run-block-bench --build $(BUILD)

@@ -114,18 +114,6 @@ void tile_local_install(TileFile *f, unsigned name, const TileLocal *t)
     f->local[name] = *t;
 }
 
-unsigned tile_dtype_bits(unsigned dtype)
-{
-    /* PTO-ARCH-DATA-TYPES-TILE-DATA-TYPES: element widths by code */
-    static const unsigned char bits[32] = {
-        [0] = 64, [1] = 32, [2] = 32, [3] = 32, [4] = 16, [5] = 16,
-        [6] = 8, [7] = 8, [8] = 8, [9] = 8, [10] = 8, [11] = 4, [12] = 4,
-        [13] = 8, [14] = 4, [16] = 64, [17] = 32, [18] = 16, [19] = 8,
-        [20] = 4, [24] = 64, [25] = 32, [26] = 16, [27] = 8, [28] = 4,
-    };
-    return dtype < 32 ? bits[dtype] : 0;
-}
-
 const char *tile_dtype_name(unsigned dtype)
 {
     static const char *const names[32] = {

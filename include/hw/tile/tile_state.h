@@ -305,8 +305,19 @@ void tile_push_plan_commit(TileFile *f, const TilePushPlan *p);
 uint8_t *tile_payload_new(uint32_t bytes);
 void tile_payload_free(uint8_t *p);
 
-/* Bits per element of a DataType code (4 for the X2 types), 0 if none. */
-unsigned tile_dtype_bits(unsigned dtype);
+/* Bits per element of a DataType code (4 for the X2 types), 0 if none
+ * (inline: the commit path asks per row and per element). */
+static inline unsigned tile_dtype_bits(unsigned dtype)
+{
+    /* PTO-ARCH-DATA-TYPES-TILE-DATA-TYPES: element widths by code */
+    static const unsigned char bits[32] = {
+        [0] = 64, [1] = 32, [2] = 32, [3] = 32, [4] = 16, [5] = 16,
+        [6] = 8, [7] = 8, [8] = 8, [9] = 8, [10] = 8, [11] = 4, [12] = 4,
+        [13] = 8, [14] = 4, [16] = 64, [17] = 32, [18] = 16, [19] = 8,
+        [20] = 4, [24] = 64, [25] = 32, [26] = 16, [27] = 8, [28] = 4,
+    };
+    return dtype < 32 ? bits[dtype] : 0;
+}
 
 /* The DataType's name ("FP32", "U4X2", ...), "?" for reserved codes. */
 const char *tile_dtype_name(unsigned dtype);

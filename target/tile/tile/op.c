@@ -526,28 +526,6 @@ void tepl_store(TileLocal *t, unsigned pe, uint32_t r, uint32_t c, uint64_t x)
     }
 }
 
-static uint8_t *row_bytes(const TileLocal *t, unsigned pe, uint32_t r)
-{
-    const TileDesc *d = &t->d;
-    unsigned bits = tile_dtype_bits(d->dtype);
-
-    if (d->storage == TILE_STORAGE_PREDICATE || d->layout != TILE_LAYOUT_ROW_MAJOR ||
-        bits < 8) {
-        return NULL;
-    }
-    return t->frag[pe] + (uint64_t)r * d->cols * (bits / 8);
-}
-
-const uint8_t *tepl_src_row(const TileLocal *t, unsigned pe, uint32_t r)
-{
-    return row_bytes(t, pe, r);
-}
-
-uint8_t *tepl_dst_row(Tepl *v, unsigned pe, uint32_t r)
-{
-    return row_bytes(v->d, pe, r);
-}
-
 void tepl_put(Tepl *v, unsigned pe, uint32_t r, uint32_t c, uint64_t x)
 {
     tepl_store(v->d, pe, r, c, x);

@@ -238,8 +238,28 @@ void tepl_put(Tepl *v, unsigned pe, uint32_t r, uint32_t c, uint64_t x);
  * the caller then uses tepl_elem() / tepl_store().  The destination's
  * payload must be allocated (tepl_begin()).
  */
-const uint8_t *tepl_src_row(const TileLocal *t, unsigned pe, uint32_t r);
-uint8_t *tepl_dst_row(Tepl *v, unsigned pe, uint32_t r);
+static inline uint8_t *tepl_row_bytes(const TileLocal *t, unsigned pe, uint32_t r)
+{
+    const TileDesc *d = &t->d;
+    unsigned bits = tile_dtype_bits(d->dtype);
+
+    if (d->storage == TILE_STORAGE_PREDICATE || d->layout != TILE_LAYOUT_ROW_MAJOR ||
+        bits < 8) {
+        return NULL;
+    }
+    return t->frag[pe] + (uint64_t)r * d->cols * (bits / 8);
+}
+
+/* (inline: the array paths ask once per row) */
+static inline const uint8_t *tepl_src_row(const TileLocal *t, unsigned pe, uint32_t r)
+{
+    return tepl_row_bytes(t, pe, r);
+}
+
+static inline uint8_t *tepl_dst_row(Tepl *v, unsigned pe, uint32_t r)
+{
+    return tepl_row_bytes(v->d, pe, r);
+}
 /* Allocate the payloads; then per PE: compute, tepl_pad(). */
 void tepl_begin(Tepl *v);
 void tepl_pad(Tepl *v, unsigned pe);
