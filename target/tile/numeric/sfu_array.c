@@ -483,8 +483,9 @@ static void quot_any(unsigned dtype, bool recip, const void *l, const void *r,
  * functions are evaluated in every lane (the approximations below, with
  * the bounds of the head of the file), and Ziv's interval
  * y (1 -+ 2^-38) is rounded at both ends to the format (FP32 by the
- * host's conversion, FP16 by fp16_round4(); BF16 through binary32 with
- * the test of narrow_round_near()).  A lane is bad, and recomputed by
+ * host's conversion), or y once with a test that the interval rounds as
+ * y does (FP16 by fp16_round4(); BF16 through binary32 with the test of
+ * narrow_round_near()).  A lane is bad, and recomputed by
  * sfu_elem.c, when its input is special (zero, infinite, NaN; for LOG
  * negative or 1), the ends differ, or the result is the smallest normal
  * (tininess after rounding depends on the exact value); every other lane
@@ -587,19 +588,29 @@ INLINE f64x4 log_approx4(f64x4 x)
  * y (finite, zero or normal) rounded once to nearest even into FP16 per
  * lane, as narrow_round(): a normal magnitude in [2^-14, 2^16) by
  * rounding the encoding at bit 42 (a carry runs into the exponent, up to
- * infinity at 65520); below 2^-14 the subnormal's field is y 2^24 (exact)
- * rounded to an integer (1024 being the smallest normal's encoding);
- * from 2^16 on, infinity.  Selected by binary64 compares (SSE2 has no
- * 64-bit integer compare).
+ * infinity at 65520); below 2^-14 the subnormal's field is s = |y| 2^24
+ * (exact) rounded to an integer (1024 being the smallest normal's
+ * encoding); from 2^16 on, infinity.  *near as in narrow_round_near():
+ * when |y| (1 -+ 2^-38) may straddle a rounding boundary, that is, the
+ * bits below the rounding point (exactly a double: 1.5 * 2^52 + them,
+ * less that) lie within 2^15 units of the last place of y of the half
+ * (2^-38 |y| is less than that), or the fraction of s within s 2^-37 of
+ * a half.  Selected by binary64 compares (SSE2 has no 64-bit integer
+ * compare).
  */
-INLINE i64x4 fp16_round4(f64x4 y)
+INLINE i64x4 fp16_round4(f64x4 y, i64x4 *near)
 {
-    i64x4 b = (i64x4)y, a = b & INT64_MAX, sign = (b >> 48) & 0x8000;
-    f64x4 ay = (f64x4)a;
+    const i64x4 mag = (i64x4){} + INT64_MAX;
+    i64x4 b = (i64x4)y, a = b & mag, sign = (b >> 48) & 0x8000;
+    f64x4 ay = (f64x4)a, s = ay * 0x1p24, q = s + F64_MAGIC, frac = s - (q - F64_MAGIC);
+    f64x4 low = (f64x4)((a & ((INT64_C(1) << 42) - 1)) | F64_MAGIC_BITS) - F64_MAGIC;
+    f64x4 dn = (f64x4)((i64x4)(low - 0x1p41) & mag);
+    f64x4 dt = (f64x4)((i64x4)((f64x4)((i64x4)frac & mag) - 0.5) & mag);
     i64x4 tiny = (i64x4)(ay < 0x1p-14), big = (i64x4)(ay >= 0x1p16);
     i64x4 nb = ((a + ((INT64_C(1) << 41) - 1) + ((a >> 42) & 1)) >> 42) - (1008 << 10);
-    i64x4 sb = (i64x4)(ay * 0x1p24 + F64_MAGIC) - F64_MAGIC_BITS;
+    i64x4 sb = (i64x4)q - F64_MAGIC_BITS;
 
+    *near = (tiny & (i64x4)(dt <= s * 0x1p-37)) | (~(tiny | big) & (i64x4)(dn <= 0x1p15));
     return (sb & tiny) | (nb & ~(tiny | big)) | (0x7c00 & big) | sign;
 }
 
@@ -641,8 +652,10 @@ INLINE u32x8 func_chunk(unsigned dt, SfuUnOp op, u32x8 raw, i32x8 *bad, i32x8 *o
         *bad |= (i32x8)(res != join_f32(__builtin_convertvector(hi[0], f32x4),
                                         __builtin_convertvector(hi[1], f32x4)));
     } else if (dt == TILE_DT_FP16) {
-        res = join_low32(fp16_round4(lo[0]), fp16_round4(lo[1]));
-        *bad |= (i32x8)(res != join_low32(fp16_round4(hi[0]), fp16_round4(hi[1])));
+        i64x4 n0, n1;
+
+        res = join_low32(fp16_round4(y[0], &n0), fp16_round4(y[1], &n1));
+        *bad |= (i32x8)join_low32(n0, n1);
     } else {
         /* as narrow_round_near(): near when y's binary32 rounding lies
          * within two units of a BF16 rounding boundary */
