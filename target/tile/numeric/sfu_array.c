@@ -360,6 +360,14 @@ bool unary_fast(const Fmt *f, SfuUnOp op, uint32_t raw, uint32_t *out, unsigned 
     }
 }
 
+/* binary32 magnitudes (encodings) fm in FP16's normal range [2^-14,
+ * 2^16) rounded to FP16 encodings: round at bit 13 (a carry runs into
+ * the exponent, up to infinity at 65520), rebias */
+INLINE u32x8 fp16_normal_of_f32(u32x8 fm)
+{
+    return ((fm + 0xfff + ((fm >> 13) & 1)) >> 13) - (112u << 10);
+}
+
 /*
  * ---- Quotients eight at a time ----
  *
@@ -406,13 +414,12 @@ INLINE u32x8 quot_chunk(unsigned dt, u32x8 ra, u32x8 rb, bool recip, i32x8 *bad,
         res = (qb + 0x7fff + ((qb >> 16) & 1)) >> 16;
         *nx = (i32x8)((f32x8)(res << 16) * fy != fx);
     } else {
-        /* an FP16 normal magnitude in [2^-14, 2^16): round the binary32
-         * encoding at bit 13 (a carry runs into the exponent), rebias */
-        u32x8 fm = qb & 0x7fffffff, r = (fm + 0xfff + ((fm >> 13) & 1)) >> 13;
+        /* an FP16 normal magnitude in [2^-14, 2^16) */
+        u32x8 fm = qb & 0x7fffffff, r = fp16_normal_of_f32(fm);
 
         *bad |= ((i32x8)fm < 113 << 23) | ((i32x8)fm >= 143 << 23);
-        res = ((qb >> 16) & 0x8000) | (r - (112u << 10));
-        *nx = (i32x8)((f32x8)((r << 13) | (qb & 0x80000000)) * fy != fx);
+        res = ((qb >> 16) & 0x8000) | r;
+        *nx = (i32x8)((f32x8)(((r + (112u << 10)) << 13) | (qb & 0x80000000)) * fy != fx);
     }
     mag = (i32x8)(res & mag_mask);
     /* tiny (at most the smallest normal) or overflowing */
@@ -483,9 +490,9 @@ static void quot_any(unsigned dtype, bool recip, const void *l, const void *r,
  * functions are evaluated in every lane (the approximations below, with
  * the bounds of the head of the file), and Ziv's interval
  * y (1 -+ 2^-38) is rounded at both ends to the format (FP32 by the
- * host's conversion), or y once with a test that the interval rounds as
- * y does (FP16 by fp16_round4(); BF16 through binary32 with the test of
- * narrow_round_near()).  A lane is bad, and recomputed by
+ * host's conversion), or y once through binary32 with a test that the
+ * interval rounds as y does (FP16 by fp16_of_f32(), BF16 with the test
+ * of narrow_round_near()).  A lane is bad, and recomputed by
  * sfu_elem.c, when its input is special (zero, infinite, NaN; for LOG
  * negative or 1), the ends differ, or the result is the smallest normal
  * (tininess after rounding depends on the exact value); every other lane
@@ -585,39 +592,31 @@ INLINE f64x4 log_approx4(f64x4 x)
 }
 
 /*
- * y (finite, zero or normal) rounded once to nearest even into FP16 per
- * lane, as narrow_round(): a normal magnitude in [2^-14, 2^16) by
- * rounding the encoding at bit 42 (a carry runs into the exponent, up to
- * infinity at 65520); below 2^-14 the subnormal's field is s = |y| 2^24
- * (exact) rounded to an integer (1024 being the smallest normal's
- * encoding); from 2^16 on, infinity.  *near as in narrow_round_near():
- * when |y| (1 -+ 2^-38) may straddle a rounding boundary, that is, the
- * bits below the rounding point (exactly a double: 1.5 * 2^52 + them,
- * less that) lie within 2^15 units of the last place of y of the half
- * (2^-38 |y| is less than that), or the fraction of s within s 2^-37 of
- * a half.  Selected by binary64 compares (SSE2 has no 64-bit integer
- * compare).
+ * r, the binary32 rounding of y, rounded on to FP16 per lane (every FP16
+ * rounding boundary is a binary32 value): a magnitude in [2^-14, 2^16)
+ * by fp16_normal_of_f32(); below 2^-14 the subnormal's field is s =
+ * |r| 2^24 (exact) rounded to an integer (1024 being the smallest
+ * normal's encoding); from 2^16 on, infinity.  *near unless r is more
+ * than two binary32 units of its last place from an FP16 boundary: the
+ * 13 bits below the rounding point, or the fraction of s within s 2^-21
+ * of a half (the boundaries there are at s >= 1/2, where r is normal and
+ * a unit is at most s 2^-23).  Otherwise y, within half a unit of r, and
+ * the interval y (1 -+ 2^-38) round as r does (as narrow_round_near()
+ * for BF16).
  */
-INLINE i64x4 fp16_round4(f64x4 y, i64x4 *near)
+INLINE u32x8 fp16_of_f32(u32x8 r, i32x8 *near)
 {
-    const i64x4 mag = (i64x4){} + INT64_MAX;
-    i64x4 b = (i64x4)y, a = b & mag, sign = (b >> 48) & 0x8000;
-    f64x4 ay = (f64x4)a, s = ay * 0x1p24, q = s + F64_MAGIC, frac = s - (q - F64_MAGIC);
-    f64x4 low = (f64x4)((a & ((INT64_C(1) << 42) - 1)) | F64_MAGIC_BITS) - F64_MAGIC;
-    f64x4 dn = (f64x4)((i64x4)(low - 0x1p41) & mag);
-    f64x4 dt = (f64x4)((i64x4)((f64x4)((i64x4)frac & mag) - 0.5) & mag);
-    i64x4 tiny = (i64x4)(ay < 0x1p-14), big = (i64x4)(ay >= 0x1p16);
-    i64x4 nb = ((a + ((INT64_C(1) << 41) - 1) + ((a >> 42) & 1)) >> 42) - (1008 << 10);
-    i64x4 sb = (i64x4)q - F64_MAGIC_BITS;
+    u32x8 fm = r & 0x7fffffff;
+    f32x8 s = (f32x8)fm * 0x1p24f, q = s + 0x1.8p23f, frac = s - (q - 0x1.8p23f);
+    f32x8 dt = (f32x8)((u32x8)((f32x8)((u32x8)frac & 0x7fffffff) - 0.5f) & 0x7fffffff);
+    i32x8 tiny = (i32x8)fm < 113 << 23, big = (i32x8)fm >= 143 << 23;
+    i32x8 low = (i32x8)(fm & 0x1fff);
 
-    *near = (tiny & (i64x4)(dt <= s * 0x1p-37)) | (~(tiny | big) & (i64x4)(dn <= 0x1p15));
-    return (sb & tiny) | (nb & ~(tiny | big)) | (0x7c00 & big) | sign;
-}
-
-/* the low 32 bits of each 64-bit lane of two halves, in order */
-INLINE u32x8 join_low32(i64x4 lo, i64x4 hi)
-{
-    return (u32x8)__builtin_shufflevector((i32x8)lo, (i32x8)hi, 0, 2, 4, 6, 8, 10, 12, 14);
+    *near = (tiny & (dt <= s * 0x1p-21f)) |
+            (~(tiny | big) & (low >= 0xffe) & (low <= 0x1002));
+    return (((u32x8)q - 0x4b400000) & (u32x8)tiny) |
+           (fp16_normal_of_f32(fm) & (u32x8)~(tiny | big)) | (0x7c00 & (u32x8)big) |
+           ((r >> 16) & 0x8000);
 }
 
 INLINE u32x8 join_f32(f32x4 lo, f32x4 hi)
@@ -652,10 +651,11 @@ INLINE u32x8 func_chunk(unsigned dt, SfuUnOp op, u32x8 raw, i32x8 *bad, i32x8 *o
         *bad |= (i32x8)(res != join_f32(__builtin_convertvector(hi[0], f32x4),
                                         __builtin_convertvector(hi[1], f32x4)));
     } else if (dt == TILE_DT_FP16) {
-        i64x4 n0, n1;
+        i32x8 near;
 
-        res = join_low32(fp16_round4(y[0], &n0), fp16_round4(y[1], &n1));
-        *bad |= (i32x8)join_low32(n0, n1);
+        res = fp16_of_f32(join_f32(__builtin_convertvector(y[0], f32x4),
+                                   __builtin_convertvector(y[1], f32x4)), &near);
+        *bad |= near;
     } else {
         /* as narrow_round_near(): near when y's binary32 rounding lies
          * within two units of a BF16 rounding boundary */
