@@ -315,13 +315,7 @@ bool ziv_round(const Fmt *f, double y, bool exact, uint32_t *out, unsigned *flag
     return true;
 }
 
-/* ---- The evaluations ---- */
-
-/* ln 2 = LN2_HI + LN2_LO + O(2^-97); LN2_HI has 42 significant bits (a
- * multiple of 2^-42), so k * LN2_HI is exact for |k| < 2^11. */
-#define LN2_HI  0x1.62e42fefa38p-1
-#define LN2_LO  0x1.ef35793c7673p-45
-#define INV_LN2 0x1.71547652b82fep+0
+/* ---- The evaluations (SQRT, RSQRT) ---- */
 
 /*
  * One element of a unary operation on the fast path: false when it must
