@@ -9,7 +9,8 @@
  * overflow and underflow thresholds, TLOG near 1 and across all binades,
  * powers of four for TRSQRT, and quotients of random, special, subnormal,
  * exact, tiny and huge operands for TDIV (also with a scalar divisor);
- * a type without a fast path (FP64, E5M2) goes through unchanged.
+ * TEXP and TLOG at every short length and unaligned; a type without a
+ * fast path (FP64, E5M2) goes through unchanged.
  */
 #include <check.h>
 #include <math.h>
@@ -197,6 +198,47 @@ START_TEST(test_exp_sweep)
         xs[n++] = b | 0x80000000u;
     }
     check_unary_array(FP32, 0, xs, n);
+}
+END_TEST
+
+/*
+ * TEXP and TLOG run eight lanes at a time: arrays of every length up to
+ * 19 (short last chunks), at an odd byte offset, with the lanes the
+ * exact path recomputes (specials, 1 for TLOG) at varying positions.
+ */
+START_TEST(test_func_chunks)
+{
+    static const unsigned dts[] = { FP32, FP16, BF16 };
+    uint8_t in[20 * 4 + 1], out[20 * 4 + 1];
+
+    for (unsigned t = 0; t < 3; t++) {
+        unsigned dt = dts[t];
+        uint64_t one = dt == FP32 ? 0x3f800000 : dt == FP16 ? 0x3c00 : 0x3f80;
+
+        for (unsigned k = 0; k < 2; k++) {
+            for (size_t n = 1; n <= 19; n++) {
+                uint64_t xs[19], want[19];
+                unsigned fa = 0, fr = 0;
+
+                for (size_t i = 0; i < n; i++) {
+                    uint64_t r = next_rand();
+
+                    /* mostly ordinary positive values, some of every class */
+                    xs[i] = r % 5 == 0 ? random_elem(dt) : r % 7 == 0 ? one
+                          : (one - (one >> 3)) + ((r >> 8) % (one >> 2));
+                    sfu_array_put(dt, in + 1, i, xs[i]);
+                    want[i] = sfu_unary(dt, unary_ops[k], xs[i], false, &fr);
+                }
+                sfu_array_unary(dt, unary_ops[k], in + 1, out + 1, n, &fa);
+                for (size_t i = 0; i < n; i++) {
+                    ck_assert_msg(sfu_array_get(dt, out + 1, i) == want[i],
+                                  "%s dt %u n %zu element %zu", unary_names[k], dt, n, i);
+                }
+                ck_assert_msg(fa == fr, "%s dt %u n %zu: flags 0x%x, want 0x%x",
+                              unary_names[k], dt, n, fa, fr);
+            }
+        }
+    }
 }
 END_TEST
 
@@ -521,6 +563,7 @@ int main(void)
     tcase_add_test(tc, test_unary_every_16bit);
     tcase_add_test(tc, test_unary_fp32);
     tcase_add_test(tc, test_exp_sweep);
+    tcase_add_test(tc, test_func_chunks);
     tcase_add_test(tc, test_div);
     tcase_add_test(tc, test_div_every_16bit);
     tcase_add_test(tc, test_folds);

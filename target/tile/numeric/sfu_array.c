@@ -315,89 +315,12 @@ bool ziv_round(const Fmt *f, double y, bool exact, uint32_t *out, unsigned *flag
     return true;
 }
 
-/* ---- The evaluations ---- */
-
-/* ln 2 = LN2_HI + LN2_LO + O(2^-97); LN2_HI has 42 significant bits (a
- * multiple of 2^-42), so k * LN2_HI is exact for |k| < 2^11. */
-#define LN2_HI  0x1.62e42fefa38p-1
-#define LN2_LO  0x1.ef35793c7673p-45
-#define INV_LN2 0x1.71547652b82fep+0
-
-/*
- * e^x for |x| <= 200.  k = nearest(x / ln 2) (|k| <= 289), r = x - k ln 2
- * with |r| <= 0.3467: x - k LN2_HI is exact (both multiples of 2^-42 when
- * k != 0, since then |x| > 0.34 and x has at most 24 bits; the difference
- * is below 2^-1), so r carries one rounding (2^-54.5 absolute) and the
- * error of k LN2_LO (below 2^-80).  e^r by its Taylor polynomial of
- * degree 12: the remainder is below 0.3467^13 / 13! * e^0.3467 < 2^-51.9,
- * relative to e^r >= 0.707 below 2^-51.4; Horner's 24 roundings and the
- * coefficients' own add at most 25 * 2^-53 * e^|r| / e^r < 2^-47.
- * Scaling by 2^k is exact (2^-289 is normal).  In all below 2^-46.
- */
-static inline __attribute__((always_inline))
-double exp_approx(double x)
-{
-    double t = x * INV_LN2 + 0x1.8p52;
-    double k = t - 0x1.8p52;
-    double r = (x - k * LN2_HI) - k * LN2_LO;
-    double p = 1.0 / 479001600;
-
-    p = p * r + 1.0 / 39916800;
-    p = p * r + 1.0 / 3628800;
-    p = p * r + 1.0 / 362880;
-    p = p * r + 1.0 / 40320;
-    p = p * r + 1.0 / 5040;
-    p = p * r + 1.0 / 720;
-    p = p * r + 1.0 / 120;
-    p = p * r + 1.0 / 24;
-    p = p * r + 1.0 / 6;
-    p = p * r + 0.5;
-    p = p * r + 1.0;
-    p = p * r + 1.0;
-    return p * dbl((uint64_t)((int64_t)k + 1023) << 52);
-}
-
-/*
- * ln x for finite x > 0 (a normal binary64): x = 2^j m, m in
- * [sqrt(1/2), sqrt(2)], ln m = 2 atanh(z), z = (m - 1) / (m + 1) with
- * |z| <= 0.1716: m - 1 is exact, so z carries one or two roundings
- * (2^-52); atanh(z) / z = 1 + w/3 + ... + w^9/19, w = z^2 <= 0.0295,
- * truncated below w^10 / 21 / (1 - w) < 2^-55, its positive Horner steps
- * within 2^-49.8 relative: ln m within 2^-49.5.  j ln 2 = j LN2_HI (exact,
- * |j| <= 150) + j LN2_LO; when j != 0, |j ln 2| >= 0.693 is at least
- * twice |ln m| <= 0.347, so the sum's relative error stays below 2^-49.
- */
-static inline __attribute__((always_inline))
-double log_approx(double x)
-{
-    uint64_t b = dbits(x);
-    double j = (double)((int)(b >> 52) - 1023);
-    double m = dbl((b & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1023) << 52));
-    double z, w, q;
-
-    if (m > 0x1.6a09e667f3bcdp+0) {
-        m *= 0.5;
-        j += 1;
-    }
-    z = (m - 1) / (m + 1);
-    w = z * z;
-    q = 1.0 / 19;
-    q = q * w + 1.0 / 17;
-    q = q * w + 1.0 / 15;
-    q = q * w + 1.0 / 13;
-    q = q * w + 1.0 / 11;
-    q = q * w + 1.0 / 9;
-    q = q * w + 1.0 / 7;
-    q = q * w + 1.0 / 5;
-    q = q * w + 1.0 / 3;
-    q = q * w + 1.0;
-    return j * LN2_HI + (j * LN2_LO + (z + z) * q);
-}
+/* ---- The evaluations (SQRT, RSQRT) ---- */
 
 /*
  * One element of a unary operation on the fast path: false when it must
  * take sfu_unary() (a special input: NaN, infinity, zero, a negative
- * input of LOG SQRT RSQRT, LOG 1; or an undecided rounding).
+ * input of SQRT RSQRT; or an undecided rounding).
  */
 static inline __attribute__((always_inline))
 bool unary_fast(const Fmt *f, SfuUnOp op, uint32_t raw, uint32_t *out, unsigned *flags)
@@ -414,16 +337,6 @@ bool unary_fast(const Fmt *f, SfuUnOp op, uint32_t raw, uint32_t *out, unsigned 
     }
     x = narrow_value(f, raw);
     switch (op) {
-    case SFU_EXP:
-        /* beyond +-200 every format's result is that of +-200: an
-         * overflow (OF NX) or +0 (UF NX) */
-        x = x > 200 ? 200 : x < -200 ? -200 : x;
-        return ziv_round(f, exp_approx(x), false, out, flags);
-    case SFU_LOG:
-        if (x == 1) {
-            return false;
-        }
-        return ziv_round(f, log_approx(x), false, out, flags);
     case SFU_RSQRT:
         /* exact exactly for a power of four: no fraction, an even exponent
          * (an odd biased exponent field) */
@@ -437,8 +350,16 @@ bool unary_fast(const Fmt *f, SfuUnOp op, uint32_t raw, uint32_t *out, unsigned 
         }
         return true;            /* the root of a p-bit value is normal */
     default:
-        return false;           /* RECIP: quot_run() */
+        return false;           /* RECIP: quot_run(); EXP, LOG: func_run() */
     }
+}
+
+/* binary32 magnitudes (encodings) fm in FP16's normal range [2^-14,
+ * 2^16) rounded to FP16 encodings: round at bit 13 (a carry runs into
+ * the exponent, up to infinity at 65520), rebias */
+INLINE u32x8 fp16_normal_of_f32(u32x8 fm)
+{
+    return ((fm + 0xfff + ((fm >> 13) & 1)) >> 13) - (112u << 10);
 }
 
 /*
@@ -487,13 +408,12 @@ INLINE u32x8 quot_chunk(unsigned dt, u32x8 ra, u32x8 rb, bool recip, i32x8 *bad,
         res = (qb + 0x7fff + ((qb >> 16) & 1)) >> 16;
         *nx = (i32x8)((f32x8)(res << 16) * fy != fx);
     } else {
-        /* an FP16 normal magnitude in [2^-14, 2^16): round the binary32
-         * encoding at bit 13 (a carry runs into the exponent), rebias */
-        u32x8 fm = qb & 0x7fffffff, r = (fm + 0xfff + ((fm >> 13) & 1)) >> 13;
+        /* an FP16 normal magnitude in [2^-14, 2^16) */
+        u32x8 fm = qb & 0x7fffffff, r = fp16_normal_of_f32(fm);
 
         *bad |= ((i32x8)fm < 113 << 23) | ((i32x8)fm >= 143 << 23);
-        res = ((qb >> 16) & 0x8000) | (r - (112u << 10));
-        *nx = (i32x8)((f32x8)((r << 13) | (qb & 0x80000000)) * fy != fx);
+        res = ((qb >> 16) & 0x8000) | r;
+        *nx = (i32x8)((f32x8)(((r + (112u << 10)) << 13) | (qb & 0x80000000)) * fy != fx);
     }
     mag = (i32x8)(res & mag_mask);
     /* tiny (at most the smallest normal) or overflowing */
@@ -557,6 +477,243 @@ static void quot_any(unsigned dtype, bool recip, const void *l, const void *r,
     }
 }
 
+/*
+ * ---- EXP and LOG eight at a time ----
+ *
+ * The chunk is widened exactly to two halves of four doubles, both
+ * functions are evaluated in every lane (the approximations below, with
+ * the bounds of the head of the file), and Ziv's interval
+ * y (1 -+ 2^-38) is rounded at both ends to the format (FP32 by the
+ * host's conversion), or y once through binary32 with a test that the
+ * interval rounds as y does (FP16 by fp16_of_f32(), BF16 with the test
+ * of narrow_round_near()).  A lane is bad, and recomputed by
+ * sfu_elem.c, when its input is special (zero, infinite, NaN; for LOG
+ * negative or 1), the ends differ, or the result is the smallest normal
+ * (tininess after rounding depends on the exact value); every other lane
+ * is inexact (e^x and ln x are irrational there), OF when infinite and
+ * UF when below the smallest normal.
+ */
+
+/* ln 2 = LN2_HI + LN2_LO + O(2^-97); LN2_HI has 42 significant bits (a
+ * multiple of 2^-42), so k * LN2_HI is exact for |k| < 2^11. */
+#define LN2_HI  0x1.62e42fefa38p-1
+#define LN2_LO  0x1.ef35793c7673p-45
+#define INV_LN2 0x1.71547652b82fep+0
+#define SQRT2   0x1.6a09e667f3bcdp+0
+
+/* Adding 1.5 * 2^52 rounds a |v| < 2^51 to an integer (nearest even),
+ * which the low bits of the sum's encoding then hold in two's complement. */
+#define F64_MAGIC       0x1.8p52
+#define F64_MAGIC_BITS  INT64_C(0x4338000000000000)
+
+INLINE f64x4 sel64(i64x4 m, f64x4 a, f64x4 b)
+{
+    return (f64x4)(((i64x4)a & m) | ((i64x4)b & ~m));
+}
+
+/*
+ * e^x per lane, x clamped to [-200, 200] (beyond, every format's result
+ * is that of +-200: an overflow, OF NX, or +0, UF NX).  k = nearest(x /
+ * ln 2) (|k| <= 289), r = x - k ln 2 with |r| <= 0.3467: x - k LN2_HI is
+ * exact (both multiples of 2^-42 when k != 0, since then |x| > 0.34 and
+ * x has at most 24 bits; the difference is below 2^-1), so r carries one
+ * rounding (2^-54.5 absolute) and the error of k LN2_LO (below 2^-80).
+ * e^r by its Taylor polynomial of degree 12: the remainder is below
+ * 0.3467^13 / 13! * e^0.3467 < 2^-51.9, relative to e^r >= 0.707 below
+ * 2^-51.4; Horner's 24 roundings and the coefficients' own add at most
+ * 25 * 2^-53 * e^|r| / e^r < 2^-47.  Scaling by 2^k (built from the
+ * encoding of the sum that rounded k) is exact (2^-289 is normal).  In
+ * all below 2^-46.
+ */
+INLINE f64x4 exp_approx4(f64x4 x)
+{
+    f64x4 t, k, r, p;
+
+    x = sel64((i64x4)(x > 200), (f64x4){} + 200, x);
+    x = sel64((i64x4)(x < -200), (f64x4){} - 200, x);
+    t = x * INV_LN2 + F64_MAGIC;
+    k = t - F64_MAGIC;
+    r = (x - k * LN2_HI) - k * LN2_LO;
+    p = (f64x4){} + 1.0 / 479001600;
+    p = p * r + 1.0 / 39916800;
+    p = p * r + 1.0 / 3628800;
+    p = p * r + 1.0 / 362880;
+    p = p * r + 1.0 / 40320;
+    p = p * r + 1.0 / 5040;
+    p = p * r + 1.0 / 720;
+    p = p * r + 1.0 / 120;
+    p = p * r + 1.0 / 24;
+    p = p * r + 1.0 / 6;
+    p = p * r + 0.5;
+    p = p * r + 1.0;
+    p = p * r + 1.0;
+    return p * (f64x4)(((i64x4)t - F64_MAGIC_BITS + 1023) << 52);
+}
+
+/*
+ * ln x per lane, for finite x > 0 (a normal binary64): x = 2^j m, m in
+ * [sqrt(1/2), sqrt(2)], ln m = 2 atanh(z), z = (m - 1) / (m + 1) with
+ * |z| <= 0.1716: m - 1 is exact, so z carries one or two roundings
+ * (2^-52); atanh(z) / z = 1 + w/3 + ... + w^9/19, w = z^2 <= 0.0295,
+ * truncated below w^10 / 21 / (1 - w) < 2^-55, its positive Horner steps
+ * within 2^-49.8 relative: ln m within 2^-49.5.  j ln 2 = j LN2_HI (exact,
+ * |j| <= 150) + j LN2_LO; when j != 0, |j ln 2| >= 0.693 is at least
+ * twice |ln m| <= 0.347, so the sum's relative error stays below 2^-49.
+ * j comes from the exponent field through the encoding of 2^52 + field.
+ */
+INLINE f64x4 log_approx4(f64x4 x)
+{
+    i64x4 b = (i64x4)x, up;
+    f64x4 m = (f64x4)((b & ((INT64_C(1) << 52) - 1)) | (INT64_C(1023) << 52));
+    f64x4 j, z, w, q;
+
+    up = (i64x4)(m > SQRT2);            /* then m / 2, j + 1 */
+    m = (f64x4)((i64x4)m - (up & (INT64_C(1) << 52)));
+    j = (f64x4)((((b >> 52) & 0x7ff) - up) | F64_MAGIC_BITS) - (F64_MAGIC + 1023);
+    z = (m - 1) / (m + 1);
+    w = z * z;
+    q = (f64x4){} + 1.0 / 19;
+    q = q * w + 1.0 / 17;
+    q = q * w + 1.0 / 15;
+    q = q * w + 1.0 / 13;
+    q = q * w + 1.0 / 11;
+    q = q * w + 1.0 / 9;
+    q = q * w + 1.0 / 7;
+    q = q * w + 1.0 / 5;
+    q = q * w + 1.0 / 3;
+    q = q * w + 1.0;
+    return j * LN2_HI + (j * LN2_LO + (z + z) * q);
+}
+
+/*
+ * r, the binary32 rounding of y, rounded on to FP16 per lane (every FP16
+ * rounding boundary is a binary32 value): a magnitude in [2^-14, 2^16)
+ * by fp16_normal_of_f32(); below 2^-14 the subnormal's field is s =
+ * |r| 2^24 (exact) rounded to an integer (1024 being the smallest
+ * normal's encoding); from 2^16 on, infinity.  *near unless r is more
+ * than two binary32 units of its last place from an FP16 boundary: the
+ * 13 bits below the rounding point, or the fraction of s within s 2^-21
+ * of a half (the boundaries there are at s >= 1/2, where r is normal and
+ * a unit is at most s 2^-23).  Otherwise y, within half a unit of r, and
+ * the interval y (1 -+ 2^-38) round as r does (as narrow_round_near()
+ * for BF16).
+ */
+INLINE u32x8 fp16_of_f32(u32x8 r, i32x8 *near)
+{
+    u32x8 fm = r & 0x7fffffff;
+    f32x8 s = (f32x8)fm * 0x1p24f, q = s + 0x1.8p23f, frac = s - (q - 0x1.8p23f);
+    f32x8 dt = (f32x8)((u32x8)((f32x8)((u32x8)frac & 0x7fffffff) - 0.5f) & 0x7fffffff);
+    i32x8 tiny = (i32x8)fm < 113 << 23, big = (i32x8)fm >= 143 << 23;
+    i32x8 low = (i32x8)(fm & 0x1fff);
+
+    *near = (tiny & (dt <= s * 0x1p-21f)) |
+            (~(tiny | big) & (low >= 0xffe) & (low <= 0x1002));
+    return (((u32x8)q - 0x4b400000) & (u32x8)tiny) |
+           (fp16_normal_of_f32(fm) & (u32x8)~(tiny | big)) | (0x7c00 & (u32x8)big) |
+           ((r >> 16) & 0x8000);
+}
+
+INLINE u32x8 join_f32(f32x4 lo, f32x4 hi)
+{
+    return (u32x8)__builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7);
+}
+
+INLINE u32x8 func_chunk(unsigned dt, SfuUnOp op, u32x8 raw, i32x8 *bad, i32x8 *of,
+                        i32x8 *uf)
+{
+    const unsigned m = dt == TILE_DT_FP32 ? 23 : dt == TILE_DT_FP16 ? 10 : 7;
+    const uint32_t mag_mask = dt == TILE_DT_FP32 ? 0x7fffffff : 0x7fff;
+    const uint32_t one = dt == TILE_DT_FP32 ? 0x3f800000 : dt == TILE_DT_FP16 ? 0x3c00 : 0x3f80;
+    const int32_t inf = mag_mask & ~((1u << m) - 1), min_normal = 1u << m;
+    i32x8 mag = (i32x8)(raw & mag_mask);
+    f64x4 x[2], y[2], lo[2], hi[2];
+    u32x8 res;
+
+    *bad = (mag == 0) | (mag >= inf);
+    if (op == SFU_LOG) {
+        *bad |= ((i32x8)raw != mag) | ((i32x8)raw == (int32_t)one);
+    }
+    widen_halves(widen(dt, raw), x);
+    for (int h = 0; h < 2; h++) {
+        y[h] = op == SFU_EXP ? exp_approx4(x[h]) : log_approx4(x[h]);
+        lo[h] = y[h] - y[h] * ZIV_DELTA;
+        hi[h] = y[h] + y[h] * ZIV_DELTA;
+    }
+    if (dt == TILE_DT_FP32) {
+        res = join_f32(__builtin_convertvector(lo[0], f32x4),
+                       __builtin_convertvector(lo[1], f32x4));
+        *bad |= (i32x8)(res != join_f32(__builtin_convertvector(hi[0], f32x4),
+                                        __builtin_convertvector(hi[1], f32x4)));
+    } else if (dt == TILE_DT_FP16) {
+        i32x8 near;
+
+        res = fp16_of_f32(join_f32(__builtin_convertvector(y[0], f32x4),
+                                   __builtin_convertvector(y[1], f32x4)), &near);
+        *bad |= near;
+    } else {
+        /* as narrow_round_near(): near when y's binary32 rounding lies
+         * within two units of a BF16 rounding boundary */
+        u32x8 r = join_f32(__builtin_convertvector(y[0], f32x4),
+                           __builtin_convertvector(y[1], f32x4));
+        i32x8 low = (i32x8)(r & 0xffff);
+
+        *bad |= (low >= 0x7fff) & (low <= 0x8001);
+        res = (r + 0x7fff + ((r >> 16) & 1)) >> 16;
+    }
+    mag = (i32x8)(res & mag_mask);
+    *bad |= mag == min_normal;
+    *of = mag >= inf;
+    *uf = mag < min_normal;
+    return res;
+}
+
+INLINE void func_run(unsigned dt, SfuUnOp op, const void *src, void *out, size_t n,
+                     unsigned *flags)
+{
+    unsigned bytes = fbytes(dt), fl = 0;
+    i32x8 nx_all = {}, of_all = {}, uf_all = {};
+
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        u32x8 raw = load_raw(dt, src, i, cnt);
+        i32x8 bad, of, uf;
+        u32x8 res = func_chunk(dt, op, raw, &bad, &of, &uf);
+
+        nx_all |= ~bad;
+        of_all |= of & ~bad;
+        uf_all |= uf & ~bad;
+        store_raw(dt, out, i, cnt, res);
+        if (!any32(bad)) {
+            continue;
+        }
+        for (unsigned k = 0; k < cnt; k++) {
+            if (bad[k]) {
+                put_raw(bytes, out, i + k, sfu_unary(dt, op, raw[k], false, &fl));
+            }
+        }
+    }
+    *flags |= fl | (any32(nx_all) ? TILE_NUM_NX : 0) | (any32(of_all) ? TILE_NUM_OF : 0) |
+              (any32(uf_all) ? TILE_NUM_UF : 0);
+}
+
+HOST_CLONES
+static void func_any(unsigned dtype, SfuUnOp op, const void *src, void *out, size_t n,
+                     unsigned *flags)
+{
+#define FUNC_RUN(dt) \
+    (op == SFU_EXP ? func_run(dt, SFU_EXP, src, out, n, flags) \
+                   : func_run(dt, SFU_LOG, src, out, n, flags))
+
+    if (dtype == TILE_DT_FP32) {
+        FUNC_RUN(TILE_DT_FP32);
+    } else if (dtype == TILE_DT_BF16) {
+        FUNC_RUN(TILE_DT_BF16);
+    } else {
+        FUNC_RUN(TILE_DT_FP16);
+    }
+#undef FUNC_RUN
+}
+
 /* ---- The loops ---- */
 
 static inline __attribute__((always_inline))
@@ -578,8 +735,6 @@ void unary_run(const Fmt *f, unsigned dtype, SfuUnOp op, const void *src, void *
 
 #define UNARY_OPS(f, dtype, src, out, n, flags) \
     switch (op) { \
-    case SFU_EXP: unary_run(f, dtype, SFU_EXP, src, out, n, flags); return; \
-    case SFU_LOG: unary_run(f, dtype, SFU_LOG, src, out, n, flags); return; \
     default: break; \
     case SFU_SQRT: unary_run(f, dtype, SFU_SQRT, src, out, n, flags); return; \
     case SFU_RSQRT: unary_run(f, dtype, SFU_RSQRT, src, out, n, flags); return; \
@@ -592,6 +747,10 @@ void sfu_array_unary(unsigned dtype, SfuUnOp op, const void *src, void *out, siz
 
     if (op == SFU_RECIP) {
         quot_any(dtype, true, src, NULL, 0, out, n, flags);
+        return;
+    }
+    if (sfu_array_fast_type(dtype) && (op == SFU_EXP || op == SFU_LOG)) {
+        func_any(dtype, op, src, out, n, flags);
         return;
     }
     if (SFU_ARRAY_FAST && dtype == TILE_DT_FP32) {
