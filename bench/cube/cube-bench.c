@@ -111,8 +111,8 @@ static void run_once(const Case *c, const uint64_t *ra, const uint64_t *rb, void
     bool isint = is_int(c->dtype);
     CubePanels panels;
 
-    memset(out, 0, (size_t)M * N * 4);
     if (mode == REFERENCE) {
+        memset(out, 0, (size_t)M * N * 4);      /* a TMATMUL's initial values */
         if (isint) {
             cube_decode_i32(c->dtype, ra, na, pa);
         } else {
@@ -138,12 +138,12 @@ static void run_once(const Case *c, const uint64_t *ra, const uint64_t *rb, void
         return;
     }
     if (mode == WHOLE) {                /* the engine's path */
-        cube_product_raw(c->dtype, c->dtype, !isint, M, N, K, ra, rb, out);
+        cube_product_raw(c->dtype, c->dtype, !isint, M, N, K, ra, rb, out, false);
         return;
     }
     cube_panels_init(&panels, K, N);
     cube_panels_fill(&panels, pb, N);
-    cube_gemm_f32_panels(M, pa, K, &panels, out, N);
+    cube_gemm_f32_panels(M, pa, K, &panels, out, N, false);
     cube_panels_free(&panels);
 }
 

@@ -240,11 +240,12 @@ static bool float_type(unsigned dtype)
  * One product through the path the CUBE engine takes (cube_product_raw:
  * A decoded in place, B straight into the panels, the narrow integer
  * types on the exact FP32 kernels), against the reference on plain
- * decoded arrays.  C starts random (FP32: NaN and infinities among its
- * values, and many zeros of either sign, whose sum with a zero product
- * depends on the signs).
+ * decoded arrays.  With accumulate, C starts random (FP32: NaN and
+ * infinities among its values, and many zeros of either sign, whose sum
+ * with a zero product depends on the signs); without, the reference's C
+ * starts at +0 and the optimized one holds random words it must not read.
  */
-static void run_typed2(unsigned atype, unsigned btype, int M, int N, int K)
+static void run_typed2(unsigned atype, unsigned btype, int M, int N, int K, bool accumulate)
 {
     size_t na = (size_t)M * K, nb = (size_t)K * N, nc = (size_t)M * N;
     uint64_t *ra = malloc(8 * na + 8), *rb = malloc(8 * nb + 8);
@@ -260,6 +261,9 @@ static void run_typed2(unsigned atype, unsigned btype, int M, int N, int K)
     }
     for (size_t i = 0; i < nc; i++) {
         c1[i] = c2[i] = !fp ? rnd() : rnd() % 4 ? f_bits(rand_value()) : rnd() & 0x80000000u;
+        if (!accumulate) {
+            c1[i] = 0;
+        }
     }
     if (fp) {
         CubeGemmF32 r = { M, N, K, (float *)a, K, (float *)b, N, (float *)c1, N };
@@ -274,12 +278,12 @@ static void run_typed2(unsigned atype, unsigned btype, int M, int N, int K)
         cube_decode_i32(btype, rb, nb, (int32_t *)b);
         cube_gemm_i32_ref(&r);
     }
-    cube_product_raw(atype, btype, fp, M, N, K, ra, rb, c2);
+    cube_product_raw(atype, btype, fp, M, N, K, ra, rb, c2, accumulate);
     for (size_t i = 0; i < nc; i++) {
         ck_assert_msg(c1[i] == c2[i],
-                      "%s x %s %dx%dx%d: C[%zu] reference 0x%08x optimized 0x%08x",
-                      tile_dtype_info(atype)->name, tile_dtype_info(btype)->name, M, N, K, i,
-                      c1[i], c2[i]);
+                      "%s x %s %dx%dx%d%s: C[%zu] reference 0x%08x optimized 0x%08x",
+                      tile_dtype_info(atype)->name, tile_dtype_info(btype)->name, M, N, K,
+                      accumulate ? "" : " from zero", i, c1[i], c2[i]);
     }
     free(ra);
     free(rb);
@@ -289,9 +293,9 @@ static void run_typed2(unsigned atype, unsigned btype, int M, int N, int K)
     free(c2);
 }
 
-static void run_typed(unsigned dtype, int M, int N, int K)
+static void run_typed(unsigned dtype, int M, int N, int K, bool accumulate)
 {
-    run_typed2(dtype, dtype, M, N, K);
+    run_typed2(dtype, dtype, M, N, K, accumulate);
 }
 
 static const unsigned typed[] = {
@@ -306,10 +310,12 @@ START_TEST(test_typed)
         /* odd shapes around the register tiles, then a few larger */
         for (int i = 0; i < 30; i++) {
             run_typed(typed[t], 1 + (int)(rnd() % 19), 1 + (int)(rnd() % 40),
-                      (int)(rnd() % 40));
+                      (int)(rnd() % 40), i % 2);
         }
-        run_typed(typed[t], 32, 64, 64);
-        run_typed(typed[t], 33, 70, 300);
+        run_typed(typed[t], 32, 64, 64, true);
+        run_typed(typed[t], 32, 64, 64, false);
+        run_typed(typed[t], 33, 70, 300, true);
+        run_typed(typed[t], 33, 70, 300, false);
     }
 }
 END_TEST
@@ -330,10 +336,10 @@ START_TEST(test_typed_mixed_int)
         for (int y = 0; y < NI; y++) {
             for (int i = 0; i < 6; i++) {
                 run_typed2(ints[x], ints[y], 1 + (int)(rnd() % 37), 1 + (int)(rnd() % 70),
-                           (int)(rnd() % 700));
+                           (int)(rnd() % 700), i % 2);
             }
-            run_typed2(ints[x], ints[y], 17, 33, 257);
-            run_typed2(ints[x], ints[y], 9, 5, 513);
+            run_typed2(ints[x], ints[y], 17, 33, 257, true);
+            run_typed2(ints[x], ints[y], 9, 5, 513, false);
         }
     }
 }
@@ -387,7 +393,7 @@ START_TEST(test_i32f_bound)
             cube_gemm_i32_ref(&r);
             cube_panels_init(&p, K, N);
             cube_panels_fill(&p, (const uint32_t *)fb, N);
-            cube_gemm_i32f_panels(M, fa, K, &p, C2, N, kb);
+            cube_gemm_i32f_panels(M, fa, K, &p, C2, N, kb, true);
             cube_panels_free(&p);
             ck_assert_mem_eq(C1, C2, 4 * (size_t)M * N);
             free(A);

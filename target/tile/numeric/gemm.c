@@ -187,6 +187,28 @@ void cube_panels_free(CubePanels *p)
     p->data = NULL;
 }
 
+/* one row of a full panel: nr words (a constant size for each tile
+ * width, so that the copy is a few vector moves, not a call) */
+static inline void panel_row_copy(uint32_t *dst, const uint32_t *src, int nr)
+{
+    switch (nr) {
+    case 4:
+        memcpy(dst, src, 4 * 4);
+        break;
+    case 8:
+        memcpy(dst, src, 4 * 8);
+        break;
+    case 16:
+        memcpy(dst, src, 4 * 16);
+        break;
+    case 32:
+        memcpy(dst, src, 4 * 32);
+        break;
+    default:
+        memcpy(dst, src, 4 * (size_t)nr);
+    }
+}
+
 /* A band of CUBE_PANEL_ROWS rows of B at a time (it stays in the cache),
  * panel by panel (the writes run in order). */
 void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb)
@@ -199,6 +221,10 @@ void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb)
             uint32_t *dst = p->data + ((size_t)(j / p->nr) * p->K + k0) * p->nr;
 
             for (int k = k0; k < k1; k++, dst += p->nr) {
+                if (w == p->nr) {
+                    panel_row_copy(dst, B + (size_t)k * ldb + j, p->nr);
+                    continue;
+                }
                 memcpy(dst, B + (size_t)k * ldb + j, 4 * (size_t)w);
                 memset(dst + w, 0, 4 * (size_t)(p->nr - w));
             }
@@ -213,27 +239,31 @@ typedef enum { KIND_F32, KIND_I32, KIND_I32F } Kind;
  * The blocked driver: for each panel of B, each slice of kb K steps (in
  * increasing K order: blocking K only stores an accumulator to C and
  * reloads it, which changes no bit), each block of MR rows.  A block of C
- * narrower than a panel runs on a copy.
+ * narrower than a panel runs on a copy.  Without accumulate, the first
+ * slice starts from zero instead of reading C.
  */
 static void blocked(Kind kind, int kb, int M, const uint32_t *A, int lda, const CubePanels *b,
-                    uint32_t *C, int ldc)
+                    uint32_t *C, int ldc, bool accumulate)
 {
     const GemmHostKernels *h = gemm_host_kernels();
-    int mr = h->mr, nr = b->nr, K = b->K;
+    int nr = b->nr, K = b->K;
     bool half = nr != h->nr;
+    int mr = half ? h->mr_half : h->mr;
     GemmMicroFn *micro = kind == KIND_F32 ? (half ? h->f32_half : h->f32) :
                          kind == KIND_I32 ? (half ? h->i32_half : h->i32) :
                                             (half ? h->i32f_half : h->i32f);
     uint32_t tile[GEMM_MAX_MR * GEMM_MAX_NR];
 
     g_assert(nr == h->nr || nr == h->nr / 2);
+    g_assert(mr <= GEMM_MAX_MR && nr <= GEMM_MAX_NR);
     for (int j = 0; j < b->N; j += nr) {
         const uint32_t *panel = b->data + (size_t)(j / nr) * K * nr;
         int w = b->N - j < nr ? b->N - j : nr;
 
         for (int k0 = 0; k0 == 0 || k0 < K; k0 += kb) {
             int kc = K - k0 < kb ? K - k0 : kb;
-            bool last = k0 + kc >= K;
+            unsigned flags = (k0 + kc >= K ? GEMM_LAST : 0) |
+                             (k0 == 0 && !accumulate ? GEMM_FROM_ZERO : 0);
 
             for (int i = 0; i < M; i += mr) {
                 int rows = M - i < mr ? M - i : mr;
@@ -241,13 +271,13 @@ static void blocked(Kind kind, int kb, int M, const uint32_t *A, int lda, const 
                 uint32_t *c = C + (size_t)i * ldc + j;
 
                 if (w == nr) {
-                    micro(rows, kc, a, lda, panel + (size_t)k0 * nr, c, ldc, last);
+                    micro(rows, kc, a, lda, panel + (size_t)k0 * nr, c, ldc, flags);
                     continue;
                 }
-                for (int r = 0; r < rows; r++) {
+                for (int r = 0; r < rows && !(flags & GEMM_FROM_ZERO); r++) {
                     memcpy(tile + r * nr, c + (size_t)r * ldc, 4 * (size_t)w);
                 }
-                micro(rows, kc, a, lda, panel + (size_t)k0 * nr, tile, nr, last);
+                micro(rows, kc, a, lda, panel + (size_t)k0 * nr, tile, nr, flags);
                 for (int r = 0; r < rows; r++) {
                     memcpy(c + (size_t)r * ldc, tile + r * nr, 4 * (size_t)w);
                 }
@@ -257,16 +287,16 @@ static void blocked(Kind kind, int kb, int M, const uint32_t *A, int lda, const 
 }
 
 void cube_gemm_f32_panels(int M, const float *A, int lda, const CubePanels *b, float *C,
-                          int ldc)
+                          int ldc, bool accumulate)
 {
-    blocked(KIND_F32, KC, M, (const uint32_t *)A, lda, b, (uint32_t *)C, ldc);
+    blocked(KIND_F32, KC, M, (const uint32_t *)A, lda, b, (uint32_t *)C, ldc, accumulate);
 }
 
 /* Modular arithmetic: any grouping gives the reference's result. */
 void cube_gemm_i32_panels(int M, const int32_t *A, int lda, const CubePanels *b,
-                          uint32_t *C, int ldc)
+                          uint32_t *C, int ldc, bool accumulate)
 {
-    blocked(KIND_I32, KC, M, (const uint32_t *)A, lda, b, C, ldc);
+    blocked(KIND_I32, KC, M, (const uint32_t *)A, lda, b, C, ldc, accumulate);
 }
 
 /* FP32 holds every integer of magnitude at most 2^24 exactly. */
@@ -294,10 +324,10 @@ int cube_gemm_i32f_block(uint32_t amax, uint32_t bmax)
  * 2^32, block by block, is its result bit for bit.
  */
 void cube_gemm_i32f_panels(int M, const float *A, int lda, const CubePanels *b, uint32_t *C,
-                           int ldc, int kb)
+                           int ldc, int kb, bool accumulate)
 {
     g_assert(kb > 0 && kb <= KC);
-    blocked(KIND_I32F, kb, M, (const uint32_t *)A, lda, b, C, ldc);
+    blocked(KIND_I32F, kb, M, (const uint32_t *)A, lda, b, C, ldc, accumulate);
 }
 
 void cube_gemm_f32(const CubeGemmF32 *g)
@@ -309,7 +339,7 @@ void cube_gemm_f32(const CubeGemmF32 *g)
     }
     cube_panels_init(&p, g->K, g->N);
     cube_panels_fill(&p, (const uint32_t *)g->B, g->ldb);
-    cube_gemm_f32_panels(g->M, g->A, g->lda, &p, g->C, g->ldc);
+    cube_gemm_f32_panels(g->M, g->A, g->lda, &p, g->C, g->ldc, true);
     cube_panels_free(&p);
 }
 
@@ -322,6 +352,6 @@ void cube_gemm_i32(const CubeGemmI32 *g)
     }
     cube_panels_init(&p, g->K, g->N);
     cube_panels_fill(&p, (const uint32_t *)g->B, g->ldb);
-    cube_gemm_i32_panels(g->M, g->A, g->lda, &p, g->C, g->ldc);
+    cube_gemm_i32_panels(g->M, g->A, g->lda, &p, g->C, g->ldc, true);
     cube_panels_free(&p);
 }

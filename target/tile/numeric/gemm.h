@@ -100,11 +100,15 @@ void cube_panels_free(CubePanels *p);
 /* all of B (K x N words, row stride ldb) */
 void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb);
 
-/* C (M x p->N, initial values on entry) += A (M x p->K) x B */
+/*
+ * C (M x p->N) = initial values + A (M x p->K) x B: with accumulate, C
+ * holds the initial values on entry; without, they are all zero (+0) and
+ * C's contents on entry are not read (the same bits as a zeroed C).
+ */
 void cube_gemm_f32_panels(int M, const float *A, int lda, const CubePanels *b, float *C,
-                          int ldc);
+                          int ldc, bool accumulate);
 void cube_gemm_i32_panels(int M, const int32_t *A, int lda, const CubePanels *b,
-                          uint32_t *C, int ldc);
+                          uint32_t *C, int ldc, bool accumulate);
 
 /*
  * An integer product in FP32, for narrow integer types (S8, U8, the
@@ -120,7 +124,7 @@ void cube_gemm_i32_panels(int M, const int32_t *A, int lda, const CubePanels *b,
 
 int cube_gemm_i32f_block(uint32_t amax, uint32_t bmax);
 void cube_gemm_i32f_panels(int M, const float *A, int lda, const CubePanels *b, uint32_t *C,
-                           int ldc, int kb);
+                           int ldc, int kb, bool accumulate);
 
 /* Which optimized path the host runs ("avx512", "avx2+fma", "portable"). */
 const char *cube_kernel_path(void);

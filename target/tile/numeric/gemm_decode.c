@@ -291,7 +291,7 @@ static uint32_t int_magnitude(unsigned dtype)
 }
 
 void cube_product_raw(unsigned atype, unsigned btype, bool fp, int M, int N, int K,
-                      const uint64_t *ra, const uint64_t *rb, uint32_t *C)
+                      const uint64_t *ra, const uint64_t *rb, uint32_t *C, bool accumulate)
 {
     size_t mk = (size_t)M * K;
     int kb = fp ? 0 : cube_gemm_i32f_block(int_magnitude(atype), int_magnitude(btype));
@@ -306,15 +306,15 @@ void cube_product_raw(unsigned atype, unsigned btype, bool fp, int M, int N, int
     if (fp) {
         decode(atype, AS_FP, ra, mk, a, NULL);
         decode(btype, AS_FP, rb, 0, NULL, &p);
-        cube_gemm_f32_panels(M, (const float *)a, K, &p, (float *)C, N);
+        cube_gemm_f32_panels(M, (const float *)a, K, &p, (float *)C, N, accumulate);
     } else if (kb) {
         decode(atype, AS_INT_F32, ra, mk, a, NULL);
         decode(btype, AS_INT_F32, rb, 0, NULL, &p);
-        cube_gemm_i32f_panels(M, (const float *)a, K, &p, C, N, kb);
+        cube_gemm_i32f_panels(M, (const float *)a, K, &p, C, N, kb, accumulate);
     } else {
         decode(atype, AS_INT, ra, mk, a, NULL);
         decode(btype, AS_INT, rb, 0, NULL, &p);
-        cube_gemm_i32_panels(M, (const int32_t *)a, K, &p, C, N);
+        cube_gemm_i32_panels(M, (const int32_t *)a, K, &p, C, N, accumulate);
     }
     cube_panels_free(&p);
 }

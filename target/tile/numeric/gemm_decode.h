@@ -29,12 +29,13 @@ void cube_decode_panels_i32_f32(unsigned dtype, const uint64_t *raw, CubePanels 
 /*
  * The product the CUBE engine runs on raw operands: the M x K of A
  * (row-major element words of atype) times the K x N of B (btype), added
- * to C (M x N, initial values on entry); fp: FP32 accumulation (both
+ * to C (M x N: with accumulate, the initial values on entry; without,
+ * zero initial values, C only written); fp: FP32 accumulation (both
  * operands decoded to FP32), otherwise wrapping 32-bit integer
  * accumulation, on the exact FP32 kernels (cube_gemm_i32f_panels()) where
  * the types are narrow enough.  Bit for bit the reference's result.
  */
 void cube_product_raw(unsigned atype, unsigned btype, bool fp, int M, int N, int K,
-                      const uint64_t *ra, const uint64_t *rb, uint32_t *C);
+                      const uint64_t *ra, const uint64_t *rb, uint32_t *C, bool accumulate);
 
 #endif /* TILE_CUBE_DECODE_H */

@@ -2,7 +2,7 @@
 /*
  * The host dispatch of the matrix micro-kernels (gemm_host.h): the one
  * template gemm_micro.h compiled for each host vector width.  On x86-64,
- * AVX-512 (8 x 32 tile) and AVX2 + FMA (6 x 16) instances chosen at run
+ * AVX-512 (12 x 32 tile) and AVX2 + FMA (6 x 16) instances chosen at run
  * time from what the CPU reports; everywhere, a plain instance (4-lane
  * vectors, 8 x 8 tile) that the compiler maps onto the host's own SIMD
  * (NEON on aarch64).  All of them give the reference's bits: the FP32
@@ -15,16 +15,18 @@
 /* the plain instance, for any host */
 #define GM_VW 4
 #define GM_MR 8
+#define GM_MR_HALF 8
 #define GM_NV 2
 #define GM_ID(x) plain_##x
 #include "numeric/gemm_micro.h"
 #undef GM_VW
 #undef GM_MR
+#undef GM_MR_HALF
 #undef GM_NV
 #undef GM_ID
 
 static const GemmHostKernels plain = {
-    .name = "portable", .mr = 8, .nr = 8, .f32 = plain_f32, .i32 = plain_i32,
+    .name = "portable", .mr = 8, .nr = 8, .mr_half = 8, .f32 = plain_f32, .i32 = plain_i32,
     .i32f = plain_i32f,
     .f32_half = plain_f32_half, .i32_half = plain_i32_half,
     .i32f_half = plain_i32f_half,
@@ -36,11 +38,13 @@ static const GemmHostKernels plain = {
 #pragma GCC target("avx2,fma")
 #define GM_VW 8
 #define GM_MR 6
+#define GM_MR_HALF 12
 #define GM_NV 2
 #define GM_ID(x) avx2_##x
 #include "numeric/gemm_micro.h"
 #undef GM_VW
 #undef GM_MR
+#undef GM_MR_HALF
 #undef GM_NV
 #undef GM_ID
 #pragma GCC pop_options
@@ -48,24 +52,26 @@ static const GemmHostKernels plain = {
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512dq,fma")
 #define GM_VW 16
-#define GM_MR 8
+#define GM_MR 12
+#define GM_MR_HALF 12
 #define GM_NV 2
 #define GM_ID(x) avx512_##x
 #include "numeric/gemm_micro.h"
 #undef GM_VW
 #undef GM_MR
+#undef GM_MR_HALF
 #undef GM_NV
 #undef GM_ID
 #pragma GCC pop_options
 
 static const GemmHostKernels avx2 = {
-    .name = "avx2+fma", .mr = 6, .nr = 16, .f32 = avx2_f32, .i32 = avx2_i32,
+    .name = "avx2+fma", .mr = 6, .nr = 16, .mr_half = 12, .f32 = avx2_f32, .i32 = avx2_i32,
     .i32f = avx2_i32f,
     .f32_half = avx2_f32_half, .i32_half = avx2_i32_half,
     .i32f_half = avx2_i32f_half,
 };
 static const GemmHostKernels avx512 = {
-    .name = "avx512", .mr = 8, .nr = 32, .f32 = avx512_f32, .i32 = avx512_i32,
+    .name = "avx512", .mr = 12, .nr = 32, .mr_half = 12, .f32 = avx512_f32, .i32 = avx512_i32,
     .i32f = avx512_i32f,
     .f32_half = avx512_f32_half, .i32_half = avx512_i32_half,
     .i32f_half = avx512_i32f_half,

@@ -10,10 +10,12 @@
  * over kc steps: step k adds, to every accumulator C[i][j], the product
  * of a[i * lda + k] and b[k * NR + j] (B packed in panels of NR columns,
  * gemm.h) -- one fused multiply-add rounding to FP32, or a wrapping 32-bit
- * multiply-add.  With last, an FP32 kernel stores every NaN as the
- * canonical 0x7fc00000.  The i32f kernels take integers held as FP32
- * values, sum the kc products in FP32 from zero (exactly: see
- * cube_gemm_i32f_panels()) and add the sums to C's 32-bit words.
+ * multiply-add.  With GEMM_LAST, an FP32 kernel stores every NaN as the
+ * canonical 0x7fc00000; with GEMM_FROM_ZERO, the block's initial values
+ * are zero (+0 for FP32) and C is only written.  The i32f kernels take
+ * integers held as FP32 values, sum the kc products in FP32 from zero
+ * (exactly: see cube_gemm_i32f_panels()) and add the sums to C's 32-bit
+ * words.
  */
 #ifndef TARGET_TILE_GEMM_HOST_H
 #define TARGET_TILE_GEMM_HOST_H
@@ -23,15 +25,20 @@
 #include <stdint.h>
 
 /* the largest register tile of any kernel */
-#define GEMM_MAX_MR 8
+#define GEMM_MAX_MR 16
 #define GEMM_MAX_NR 32
 
+/* the flags of a micro-kernel call */
+#define GEMM_LAST 1u            /* the last K block: canonical NaNs */
+#define GEMM_FROM_ZERO 2u       /* C's initial values are zero: not read */
+
 typedef void GemmMicroFn(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
-                         uint32_t *c, int ldc, bool last);
+                         uint32_t *c, int ldc, unsigned flags);
 
 typedef struct GemmHostKernels {
     const char *name;           /* as cube_kernel_path() reports it */
     int mr, nr;                 /* register tile */
+    int mr_half;                /* rows of the half kernels' tile (nr / 2 wide) */
     GemmMicroFn *f32;           /* FP32 fused multiply-adds */
     GemmMicroFn *i32;           /* wrapping 32-bit multiply-adds */
     GemmMicroFn *i32f;          /* exact integer sums in FP32 */

@@ -7,8 +7,9 @@
  *
  *   GM_VW     lanes of one host vector of 4-byte elements
  *   GM_MR     rows of the register tile (<= GEMM_MAX_MR)
- *   GM_NV     vectors per row: the tile is GM_MR x (GM_VW * GM_NV); the
- *             half kernels (panels of half the width) use GM_NV / 2
+ *   GM_NV     vectors per row: the tile is GM_MR x (GM_VW * GM_NV)
+ *   GM_MR_HALF  rows of the half kernels' tile (panels of half the width,
+ *             GM_NV / 2 vectors per row): as many accumulators again
  *   GM_ID(x)  the names of this instance
  *
  * The FP32 kernel holds its accumulators in registers and, for each k in
@@ -22,6 +23,9 @@
 typedef float GM_ID(vf) __attribute__((vector_size(GM_VW * 4)));
 typedef uint32_t GM_ID(vu) __attribute__((vector_size(GM_VW * 4)));
 typedef int32_t GM_ID(vi) __attribute__((vector_size(GM_VW * 4)));
+
+/* rows of the larger tile, full or half */
+#define GM_MR_ALL (GM_MR > GM_MR_HALF ? GM_MR : GM_MR_HALF)
 
 /* a * b + c lane by lane, each with one rounding */
 static inline __attribute__((always_inline))
@@ -38,15 +42,19 @@ GM_ID(vf) GM_ID(fma)(GM_ID(vf) a, GM_ID(vf) b, GM_ID(vf) c)
 
 static inline __attribute__((always_inline))
 void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
-                     uint32_t *c, int ldc, bool last)
+                     uint32_t *c, int ldc, unsigned flags)
 {
-    GM_ID(vf) acc[GM_MR][GM_NV];
+    GM_ID(vf) acc[GM_MR_ALL][GM_NV];
 
-#pragma GCC unroll 8
+#pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
         for (int v = 0; v < nv; v++) {
-            memcpy(&acc[i][v], c + (size_t)i * ldc + v * GM_VW, sizeof(acc[i][v]));
+            if (flags & GEMM_FROM_ZERO) {
+                acc[i][v] = (GM_ID(vf)){ 0 };           /* +0, as the reference's C */
+            } else {
+                memcpy(&acc[i][v], c + (size_t)i * ldc + v * GM_VW, sizeof(acc[i][v]));
+            }
         }
     }
     for (int k = 0; k < kc; k++) {
@@ -56,7 +64,7 @@ void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
         for (int v = 0; v < nv; v++) {
             memcpy(&bv[v], b + (size_t)k * nv * GM_VW + v * GM_VW, sizeof(bv[v]));
         }
-#pragma GCC unroll 8
+#pragma GCC unroll 16
         for (int i = 0; i < mr; i++) {
             float s;
             GM_ID(vf) x;
@@ -72,14 +80,14 @@ void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
             }
         }
     }
-#pragma GCC unroll 8
+#pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
         for (int v = 0; v < nv; v++) {
             GM_ID(vu) bits;
 
             memcpy(&bits, &acc[i][v], sizeof(bits));
-            if (last) {
+            if (flags & GEMM_LAST) {
                 GM_ID(vu) nan = (GM_ID(vu))(acc[i][v] != acc[i][v]);
 
                 bits = (bits & ~nan) | (nan & 0x7fc00000u);
@@ -91,15 +99,19 @@ void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
 
 static inline __attribute__((always_inline))
 void GM_ID(i32_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
-                     uint32_t *c, int ldc)
+                     uint32_t *c, int ldc, unsigned flags)
 {
-    GM_ID(vu) acc[GM_MR][GM_NV];
+    GM_ID(vu) acc[GM_MR_ALL][GM_NV];
 
-#pragma GCC unroll 8
+#pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
         for (int v = 0; v < nv; v++) {
-            memcpy(&acc[i][v], c + (size_t)i * ldc + v * GM_VW, sizeof(acc[i][v]));
+            if (flags & GEMM_FROM_ZERO) {
+                acc[i][v] = (GM_ID(vu)){ 0 };
+            } else {
+                memcpy(&acc[i][v], c + (size_t)i * ldc + v * GM_VW, sizeof(acc[i][v]));
+            }
         }
     }
     for (int k = 0; k < kc; k++) {
@@ -109,7 +121,7 @@ void GM_ID(i32_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
         for (int v = 0; v < nv; v++) {
             memcpy(&bv[v], b + (size_t)k * nv * GM_VW + v * GM_VW, sizeof(bv[v]));
         }
-#pragma GCC unroll 8
+#pragma GCC unroll 16
         for (int i = 0; i < mr; i++) {
             GM_ID(vu) x = (GM_ID(vu)){ 0 } + a[(size_t)i * lda + k];
 
@@ -119,7 +131,7 @@ void GM_ID(i32_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
             }
         }
     }
-#pragma GCC unroll 8
+#pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
         for (int v = 0; v < nv; v++) {
@@ -138,11 +150,11 @@ void GM_ID(i32_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
  */
 static inline __attribute__((always_inline))
 void GM_ID(i32f_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda,
-                      const uint32_t *b, uint32_t *c, int ldc)
+                      const uint32_t *b, uint32_t *c, int ldc, unsigned flags)
 {
-    GM_ID(vf) acc[GM_MR][GM_NV];
+    GM_ID(vf) acc[GM_MR_ALL][GM_NV];
 
-#pragma GCC unroll 8
+#pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
         for (int v = 0; v < nv; v++) {
@@ -156,7 +168,7 @@ void GM_ID(i32f_body)(const int nv, const int mr, int kc, const uint32_t *a, int
         for (int v = 0; v < nv; v++) {
             memcpy(&bv[v], b + (size_t)k * nv * GM_VW + v * GM_VW, sizeof(bv[v]));
         }
-#pragma GCC unroll 8
+#pragma GCC unroll 16
         for (int i = 0; i < mr; i++) {
             float s;
 
@@ -167,77 +179,63 @@ void GM_ID(i32f_body)(const int nv, const int mr, int kc, const uint32_t *a, int
             }
         }
     }
-#pragma GCC unroll 8
+#pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
         for (int v = 0; v < nv; v++) {
-            GM_ID(vu) w;
+            GM_ID(vu) w = { 0 };
 
-            memcpy(&w, c + (size_t)i * ldc + v * GM_VW, sizeof(w));
+            if (!(flags & GEMM_FROM_ZERO)) {
+                memcpy(&w, c + (size_t)i * ldc + v * GM_VW, sizeof(w));
+            }
             w += (GM_ID(vu))__builtin_convertvector(acc[i][v], GM_ID(vi));
             memcpy(c + (size_t)i * ldc + v * GM_VW, &w, sizeof(w));
         }
     }
 }
 
-/* One instance per row count (up to GM_MR), so that each keeps its tile
- * in registers. */
-#define GM_ROWS(body, nv, ...)                                      \
+/* One instance per row count below the tile's (max), so that each keeps
+ * its accumulators in registers; the counts above max never come. */
+#define GM_ROWS(body, nv, max, ...)                             \
     switch (mr) {                                               \
-    GM_ROW_CASE(1, body, nv, __VA_ARGS__)                           \
-    GM_ROW_CASE(2, body, nv, __VA_ARGS__)                           \
-    GM_ROW_CASE(3, body, nv, __VA_ARGS__)                           \
-    GM_ROW_CASE(4, body, nv, __VA_ARGS__)                           \
-    GM_ROW_CASE(5, body, nv, __VA_ARGS__)                           \
-    GM_ROW_CASE(6, body, nv, __VA_ARGS__)                           \
-    GM_ROW_CASE(7, body, nv, __VA_ARGS__)                           \
+    GM_ROW_CASE(1, body, nv, max, __VA_ARGS__)                  \
+    GM_ROW_CASE(2, body, nv, max, __VA_ARGS__)                  \
+    GM_ROW_CASE(3, body, nv, max, __VA_ARGS__)                  \
+    GM_ROW_CASE(4, body, nv, max, __VA_ARGS__)                  \
+    GM_ROW_CASE(5, body, nv, max, __VA_ARGS__)                  \
+    GM_ROW_CASE(6, body, nv, max, __VA_ARGS__)                  \
+    GM_ROW_CASE(7, body, nv, max, __VA_ARGS__)                  \
+    GM_ROW_CASE(8, body, nv, max, __VA_ARGS__)                  \
+    GM_ROW_CASE(9, body, nv, max, __VA_ARGS__)                  \
+    GM_ROW_CASE(10, body, nv, max, __VA_ARGS__)                 \
+    GM_ROW_CASE(11, body, nv, max, __VA_ARGS__)                 \
+    GM_ROW_CASE(12, body, nv, max, __VA_ARGS__)                 \
+    GM_ROW_CASE(13, body, nv, max, __VA_ARGS__)                 \
+    GM_ROW_CASE(14, body, nv, max, __VA_ARGS__)                 \
+    GM_ROW_CASE(15, body, nv, max, __VA_ARGS__)                 \
     default:                                                    \
-        body(nv, GM_MR, __VA_ARGS__);                           \
+        body(nv, max, __VA_ARGS__);                             \
     }
-#define GM_ROW_CASE(n, body, nv, ...)                           \
+#define GM_ROW_CASE(n, body, nv, max, ...)                      \
     case n:                                                     \
-        body(nv, n < GM_MR ? n : GM_MR, __VA_ARGS__);           \
+        body(nv, n <= max ? n : 1, __VA_ARGS__);                \
         break;
 
-static void GM_ID(f32)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
-                       uint32_t *c, int ldc, bool last)
-{
-    GM_ROWS(GM_ID(f32_body), GM_NV, kc, a, lda, b, c, ldc, last)
-}
+#define GM_KERNEL(name, body, nv, max)                                                  \
+    static void GM_ID(name)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b, \
+                            uint32_t *c, int ldc, unsigned flags)                       \
+    {                                                                                   \
+        GM_ROWS(GM_ID(body), nv, max, kc, a, lda, b, c, ldc, flags)                     \
+    }
 
-static void GM_ID(f32_half)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
-                            uint32_t *c, int ldc, bool last)
-{
-    GM_ROWS(GM_ID(f32_body), GM_NV / 2, kc, a, lda, b, c, ldc, last)
-}
+GM_KERNEL(f32, f32_body, GM_NV, GM_MR)
+GM_KERNEL(f32_half, f32_body, GM_NV / 2, GM_MR_HALF)
+GM_KERNEL(i32, i32_body, GM_NV, GM_MR)
+GM_KERNEL(i32_half, i32_body, GM_NV / 2, GM_MR_HALF)
+GM_KERNEL(i32f, i32f_body, GM_NV, GM_MR)
+GM_KERNEL(i32f_half, i32f_body, GM_NV / 2, GM_MR_HALF)
 
-static void GM_ID(i32)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
-                       uint32_t *c, int ldc, bool last)
-{
-    (void)last;
-    GM_ROWS(GM_ID(i32_body), GM_NV, kc, a, lda, b, c, ldc)
-}
-
-static void GM_ID(i32_half)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
-                            uint32_t *c, int ldc, bool last)
-{
-    (void)last;
-    GM_ROWS(GM_ID(i32_body), GM_NV / 2, kc, a, lda, b, c, ldc)
-}
-
-static void GM_ID(i32f)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
-                        uint32_t *c, int ldc, bool last)
-{
-    (void)last;
-    GM_ROWS(GM_ID(i32f_body), GM_NV, kc, a, lda, b, c, ldc)
-}
-
-static void GM_ID(i32f_half)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
-                             uint32_t *c, int ldc, bool last)
-{
-    (void)last;
-    GM_ROWS(GM_ID(i32f_body), GM_NV / 2, kc, a, lda, b, c, ldc)
-}
-
+#undef GM_KERNEL
 #undef GM_ROWS
 #undef GM_ROW_CASE
+#undef GM_MR_ALL

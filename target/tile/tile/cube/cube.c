@@ -594,12 +594,12 @@ static void products(CubeOp *c, const unsigned *pes, unsigned n, uint32_t *acc)
             product_mx(c, pes[i], ra + i * mk, b, acc + i * mn);
         } else if (!common) {
             cube_product_raw(c->atype, c->btype, c->acc_type == ACC_F32, c->M, c->N, c->K,
-                             ra + i * mk, b, acc + i * mn);
+                             ra + i * mk, b, acc + i * mn, c->C != NULL);
         } else if (i == 0) {
             /* each row of the result depends on its own row of A and on
              * B: the PEs' rows run as one product, B decoded once */
             cube_product_raw(c->atype, c->btype, c->acc_type == ACC_F32, n * c->M, c->N, c->K,
-                             ra, b, acc);
+                             ra, b, acc, c->C != NULL);
         }
     }
     for (unsigned i = 0; c->bias && i < n; i++) {
