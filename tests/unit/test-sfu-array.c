@@ -307,6 +307,18 @@ START_TEST(test_div)
                     a[i] = b[i] & ~(1ull << (w - 1));
                     b[i] = t2;
                 }
+            } else if (i % 5 == 3 && dt == FP32) {
+                /* a tiny dividend (exponent field 1..40, around the 2^-100
+                 * bound of the FMA remainder test, or subnormal) by a
+                 * small divisor: normal quotients, exact ones among them */
+                uint32_t ea = r >> 12 & 1 ? 0 : 1 + (uint32_t)(r >> 16) % 40;
+                uint32_t eb = 1 + (uint32_t)(r >> 24) % 30;
+
+                a[i] = (uint64_t)ea << 23 | (r >> 32 & 0x7fffff) | (r >> 11 & 1) << 31;
+                b[i] = (uint64_t)eb << 23 | (r >> 13 & 1 ? 0 : r >> 40 & 0x7fffff);
+                if (r >> 14 & 1) {
+                    b[i] = (uint64_t)eb << 23;              /* a power of two: exact */
+                }
             }
         }
         check_div(dt, a, b, N);
@@ -368,6 +380,13 @@ static uint64_t fold_elem(unsigned dt, uint64_t r)
                dt == FP16 ? 0x7800u | (r >> 8 & 0x3ff) : 0x7f00u | (r >> 8 & 0x7f);
     case 3:
         return r >> 9 & 1 ? 0x8000 << (dt == FP32 ? 16 : 0) : 0;     /* -0, +0 */
+    case 4: case 5: {
+        /* a subnormal of either sign: sums of them stay exact */
+        uint32_t frac = dt == FP32 ? 0x7fffff : dt == FP16 ? 0x3ff : 0x7f;
+        uint32_t sign = dt == FP32 ? 0x80000000u : 0x8000;
+
+        return (r >> 8 & frac) | (r >> 40 & 1 ? sign : 0);
+    }
     default: {
         /* +-[0.5, 2) scaled by 2^(0..15) or tiny */
         double v = (1 + (double)(r >> 12 & 0xfffff) * 0x1p-20) * (double)(1u << (r >> 40 & 15));
@@ -412,7 +431,11 @@ START_TEST(test_folds)
                 unsigned fa = 0, fr = 0;
                 TileReduce red;
 
-                /* along each row */
+                /* along each row, one row at a time and all the rows at once */
+                uint64_t all[R];
+                unsigned fall = 0, frall = 0;
+
+                sfu_array_fold_rows(dt, ops[k], rp, nr, nc, all, &fall);
                 for (unsigned r = 0; r < nr; r++) {
                     uint64_t got = sfu_array_fold(dt, ops[k], rows[r], nc, &fa);
 
@@ -424,7 +447,14 @@ START_TEST(test_folds)
                                   "row fold dt %u op %u: got 0x%llx flags 0x%x, want 0x%llx "
                                   "flags 0x%x", dt, ops[k], (unsigned long long)got, fa,
                                   (unsigned long long)tile_reduce_result(&red), fr);
+                    ck_assert_msg(all[r] == got, "rows fold dt %u op %u row %u: 0x%llx, want "
+                                  "0x%llx", dt, ops[k], r, (unsigned long long)all[r],
+                                  (unsigned long long)got);
+                    frall |= fr;
+                    fa = fr = 0;
                 }
+                ck_assert_msg(fall == frall, "rows fold dt %u op %u: flags 0x%x, want 0x%x",
+                              dt, ops[k], fall, frall);
                 /* down each column */
                 fa = fr = 0;
                 sfu_array_fold_cols(dt, ops[k], rp, nr, nc, out, &fa);
@@ -443,6 +473,92 @@ START_TEST(test_folds)
                               dt, ops[k], fa, fr);
             }
         }
+    }
+}
+END_TEST
+
+/*
+ * Row sums worked by hand from PTO-TILE-MODEL-EXECUTION-REDUCTION (a left
+ * fold from +0, each step rounded to the type, nearest even) and IEEE
+ * 754's addition (an exact zero sum is +0 under nearest), each row alone
+ * and then all of them in one sfu_array_fold_rows() call, where they share
+ * the eight lanes.
+ */
+START_TEST(test_row_sums_by_hand)
+{
+    static const struct {
+        unsigned dt, n;
+        uint16_t x[3];
+        uint32_t x32[2];
+        uint32_t want;
+        unsigned flags;
+    } cases[] = {
+        /* 1 + 2^-11 is halfway between 1 and 1 + 2^-10: even is 1 */
+        { FP16, 2, { 0x3c00, 0x1000 }, { 0 }, 0x3c00, TILE_NUM_NX },
+        /* in order: each 2^-11 is lost again (not 1 + 2^-10) */
+        { FP16, 3, { 0x3c00, 0x1000, 0x1000 }, { 0 }, 0x3c00, TILE_NUM_NX },
+        /* -2^-24 + 2^-24 = +0, exactly */
+        { FP16, 2, { 0x8001, 0x0001 }, { 0 }, 0x0000, 0 },
+        /* +0 + -0 = +0 */
+        { FP16, 1, { 0x8000 }, { 0 }, 0x0000, 0 },
+        /* the largest subnormal + 2^-24 = the smallest normal, exact (no UF) */
+        { FP16, 2, { 0x03ff, 0x0001 }, { 0 }, 0x0400, 0 },
+        /* 65504 + 16 = 65520, halfway to 2^16: even is the overflow */
+        { FP16, 2, { 0x7bff, 0x4c00 }, { 0 }, 0x7c00, TILE_NUM_OF | TILE_NUM_NX },
+        /* 1 + 2^-8 is halfway between 1 and 1 + 2^-7: even is 1 */
+        { BF16, 2, { 0x3f80, 0x3b80 }, { 0 }, 0x3f80, TILE_NUM_NX },
+        /* 1 + 1.5 * 2^-8 is above halfway: 1 + 2^-7 */
+        { BF16, 2, { 0x3f80, 0x3bc0 }, { 0 }, 0x3f81, TILE_NUM_NX },
+        /* two BF16 subnormals: 2^-133 + 2^-133 = 2^-132, exact */
+        { BF16, 2, { 0x0001, 0x0001 }, { 0 }, 0x0002, 0 },
+        /* 1 + 2^-24 is halfway between 1 and 1 + 2^-23: even is 1 */
+        { FP32, 2, { 0 }, { 0x3f800000, 0x33800000 }, 0x3f800000, TILE_NUM_NX },
+        /* 3 * 2^-149 + -2^-149: 2^-148, exact */
+        { FP32, 2, { 0 }, { 0x00000003, 0x80000001 }, 0x00000002, 0 },
+    };
+    enum { NC = sizeof(cases) / sizeof(cases[0]) };
+    static uint8_t rows[NC][16];
+
+    for (unsigned dt_i = 0; dt_i < 3; dt_i++) {
+        unsigned dt = dt_i == 0 ? FP16 : dt_i == 1 ? BF16 : FP32, want_all = 0, fall = 0;
+        const void *rp[NC];
+        uint64_t out[NC];
+        unsigned n = 0, nmax = 0;
+
+        for (unsigned i = 0; i < NC; i++) {
+            unsigned fl = 0;
+            uint64_t got;
+
+            if (cases[i].dt != dt) {
+                continue;
+            }
+            for (unsigned c = 0; c < cases[i].n; c++) {
+                sfu_array_put(dt, rows[i], c, dt == FP32 ? cases[i].x32[c] : cases[i].x[c]);
+            }
+            rp[n++] = rows[i];
+            nmax = cases[i].n > nmax ? cases[i].n : nmax;
+            sfu_array_fold_rows(dt, TILE_RED_SUM, &rp[n - 1], 1, cases[i].n, &got, &fl);
+            ck_assert_msg(got == cases[i].want && fl == cases[i].flags,
+                          "case %u: 0x%llx flags 0x%x, want 0x%x flags 0x%x", i,
+                          (unsigned long long)got, fl, cases[i].want, cases[i].flags);
+            want_all |= cases[i].flags;
+        }
+        /* together (rows of equal length: the shorter ones padded with +0,
+         * which changes no sum here: +0 added to a nonzero or +0 sum) */
+        for (unsigned i = 0; i < NC; i++) {
+            for (unsigned c = cases[i].n; cases[i].dt == dt && c < nmax; c++) {
+                sfu_array_put(dt, rows[i], c, 0);
+            }
+        }
+        sfu_array_fold_rows(dt, TILE_RED_SUM, rp, n, nmax, out, &fall);
+        for (unsigned i = 0, j = 0; i < NC; i++) {
+            if (cases[i].dt == dt) {
+                ck_assert_msg(out[j] == cases[i].want, "case %u among the others: 0x%llx", i,
+                              (unsigned long long)out[j]);
+                j++;
+            }
+        }
+        ck_assert_uint_eq(fall, want_all);
     }
 }
 END_TEST
@@ -567,6 +683,7 @@ int main(void)
     tcase_add_test(tc, test_div);
     tcase_add_test(tc, test_div_every_16bit);
     tcase_add_test(tc, test_folds);
+    tcase_add_test(tc, test_row_sums_by_hand);
     tcase_add_test(tc, test_expand);
     tcase_add_test(tc, test_other_types);
     suite_add_tcase(s, tc);

@@ -41,14 +41,9 @@
 #include <string.h>
 
 #include "numeric/sfu_array.h"
+#include "numeric/sfu_narrow.h"
 #include "numeric/vec_chunk.h"
 
-/* x87 excess precision would break the reasoning: such hosts loop. */
-#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-#define SFU_ARRAY_FAST 1
-#else
-#define SFU_ARRAY_FAST 0
-#endif
 
 #define ZIV_DELTA 0x1p-38
 
@@ -56,65 +51,6 @@ bool sfu_array_fast_type(unsigned dtype)
 {
     return SFU_ARRAY_FAST &&
            (dtype == TILE_DT_FP32 || dtype == TILE_DT_FP16 || dtype == TILE_DT_BF16);
-}
-
-/* ---- Raw arrays (little-endian, unaligned) ---- */
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define LE16(x) __builtin_bswap16(x)
-#define LE32(x) __builtin_bswap32(x)
-#define LE64(x) __builtin_bswap64(x)
-#else
-#define LE16(x) (x)
-#define LE32(x) (x)
-#define LE64(x) (x)
-#endif
-
-static inline __attribute__((always_inline))
-uint64_t get_raw(unsigned bytes, const void *a, size_t i)
-{
-    const uint8_t *p = (const uint8_t *)a + i * bytes;
-    uint16_t h;
-    uint32_t w;
-    uint64_t d;
-
-    switch (bytes) {
-    case 1:
-        return *p;
-    case 2:
-        memcpy(&h, p, 2);
-        return LE16(h);
-    case 4:
-        memcpy(&w, p, 4);
-        return LE32(w);
-    default:
-        memcpy(&d, p, 8);
-        return LE64(d);
-    }
-}
-
-static inline __attribute__((always_inline))
-void put_raw(unsigned bytes, void *a, size_t i, uint64_t x)
-{
-    uint8_t *p = (uint8_t *)a + i * bytes;
-    uint16_t h = LE16((uint16_t)x);
-    uint32_t w = LE32((uint32_t)x);
-    uint64_t d = LE64(x);
-
-    switch (bytes) {
-    case 1:
-        *p = (uint8_t)x;
-        break;
-    case 2:
-        memcpy(p, &h, 2);
-        break;
-    case 4:
-        memcpy(p, &w, 4);
-        break;
-    default:
-        memcpy(p, &d, 8);
-        break;
-    }
 }
 
 uint64_t sfu_array_get(unsigned dtype, const void *a, size_t i)
@@ -127,150 +63,6 @@ void sfu_array_put(unsigned dtype, void *a, size_t i, uint64_t x)
     put_raw(tile_dtype_info(dtype)->width / 8, a, i, x);
 }
 
-/* ---- The narrow formats and binary64 ---- */
-
-typedef struct Fmt {
-    unsigned bits;              /* 32 or 16 */
-    unsigned m;                 /* fraction bits: 23, 10, 7 */
-    int bias;                   /* also the largest exponent */
-} Fmt;
-
-static const Fmt fmt_fp32 = { 32, 23, 127 };
-static const Fmt fmt_fp16 = { 16, 10, 15 };
-static const Fmt fmt_bf16 = { 16, 7, 127 };
-
-static inline double dbl(uint64_t b)
-{
-    double d;
-
-    memcpy(&d, &b, sizeof(d));
-    return d;
-}
-
-static inline uint64_t dbits(double d)
-{
-    uint64_t b;
-
-    memcpy(&b, &d, sizeof(b));
-    return b;
-}
-
-static inline uint32_t exp_field_max(const Fmt *f)
-{
-    return (1u << (f->bits - 1 - f->m)) - 1;
-}
-
-/* The value of a finite encoding, exactly. */
-static inline __attribute__((always_inline))
-double narrow_value(const Fmt *f, uint32_t raw)
-{
-    uint32_t e = (raw >> f->m) & exp_field_max(f), fr = raw & ((1u << f->m) - 1);
-    uint64_t sign = (uint64_t)(raw >> (f->bits - 1)) << 63;
-    float x;
-
-    if (f->bits == 32 || f->m == 7) {
-        raw = f->bits == 32 ? raw : raw << 16;      /* BF16: the top of an FP32 */
-        memcpy(&x, &raw, sizeof(x));
-        return x;
-    }
-    if (e) {
-        return dbl(sign | (uint64_t)(e - f->bias + 1023) << 52 | (uint64_t)fr << (52 - f->m));
-    }
-    return dbl(sign | dbits((double)fr * 0x1p-24));      /* FP16 subnormal */
-}
-
-/*
- * y (finite, zero or of magnitude at least 2^-1022) rounded once to
- * nearest even into the format, with gradual underflow and overflow to
- * infinity.  FP32 through the host's conversion, which does exactly that.
- */
-static inline __attribute__((always_inline))
-uint32_t narrow_round_near(const Fmt *f, double y, bool *near);
-
-static inline __attribute__((always_inline))
-uint32_t narrow_round(const Fmt *f, double y)
-{
-    bool near;
-
-    return narrow_round_near(f, y, &near);
-}
-
-/*
- * narrow_round(), and *near when y lies within 2^15 units of its last
- * place (2^-37 relative) of a rounding boundary of the format (16-bit
- * formats only): otherwise every value within y (1 -+ 2^-38) rounds as y
- * does (a value beyond a power of two that y is close to below rounds to
- * that power, as y does).
- */
-static inline __attribute__((always_inline))
-uint32_t narrow_round_near(const Fmt *f, double y, bool *near)
-{
-    uint64_t b = dbits(y), sig, q, rem, half;
-    uint32_t sign = (uint32_t)(b >> 63) << (f->bits - 1);
-    int e = (int)((b >> 52) & 0x7ff) - 1023, emin = 1 - f->bias;
-    int shift = 52 - f->m;
-
-    *near = false;
-    if (f->bits == 32 || f->m == 7) {
-        float x = (float)y;
-        uint32_t r;
-
-        memcpy(&r, &x, sizeof(r));
-        if (f->bits == 32) {
-            return r;
-        }
-        /*
-         * BF16 through binary32: x is within half an FP32 ulp of y; when x
-         * is two FP32 ulps or more from a BF16 rounding boundary (which
-         * are FP32 values), so is y, less half an ulp, and x rounds as y.
-         * For a quotient or root the two roundings are innocuous
-         * (24 >= 2 * 8 + 2), and then x rounds as the exact value.
-         */
-        *near = (r & 0xffff) - 0x7fff <= 2;
-        return (r + 0x7fff + ((r >> 16) & 1)) >> 16;
-    }
-    if (f->m == 10 && (b << 1) - (UINT64_C(1009) << 53) < UINT64_C(30) << 53) {
-        /* an FP16 normal magnitude in [2^-14, 2^16): round the binary64
-         * encoding at bit 42 (a carry runs into the exponent), rebias */
-        uint64_t mag = b & (UINT64_MAX >> 1), r = mag & ((UINT64_C(1) << 42) - 1);
-
-        *near = r - (UINT64_C(1) << 41) + (1u << 15) <= 2u << 15;
-        mag += (UINT64_C(1) << 41) - 1 + ((mag >> 42) & 1);
-        return sign | (uint32_t)((mag >> 42) - (UINT64_C(1008) << 10));
-    }
-    if (!(b << 1)) {
-        return sign;
-    }
-    sig = (b & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1) << 52);
-    if (e < emin) {
-        shift += emin - e;
-        if (shift > 54) {
-            return sign;        /* below half the smallest subnormal */
-        }
-    }
-    q = sig >> shift;
-    rem = sig & ((UINT64_C(1) << shift) - 1);
-    half = UINT64_C(1) << (shift - 1);
-    *near = rem - half + (1u << 15) <= 2u << 15;
-    q += rem > half || (rem == half && (q & 1));
-    if (e < emin) {
-        return sign | (uint32_t)q;      /* 2^m is the smallest normal */
-    }
-    if (q >> (f->m + 1)) {
-        q >>= 1;
-        e++;
-    }
-    if (e > f->bias) {
-        return sign | exp_field_max(f) << f->m;
-    }
-    return sign | (uint32_t)(e + f->bias) << f->m | (uint32_t)(q & ((1u << f->m) - 1));
-}
-
-/* The magnitude of an encoding (sign cleared). */
-static inline uint32_t narrow_mag(const Fmt *f, uint32_t r)
-{
-    return r & ((1u << (f->bits - 1)) - 1);
-}
 
 /*
  * Ziv's rounding test (see the head of the file): y approximates the exact
@@ -354,13 +146,6 @@ bool unary_fast(const Fmt *f, SfuUnOp op, uint32_t raw, uint32_t *out, unsigned 
     }
 }
 
-/* binary32 magnitudes (encodings) fm in FP16's normal range [2^-14,
- * 2^16) rounded to FP16 encodings: round at bit 13 (a carry runs into
- * the exponent, up to infinity at 65520), rebias */
-INLINE u32x8 fp16_normal_of_f32(u32x8 fm)
-{
-    return ((fm + 0xfff + ((fm >> 13) & 1)) >> 13) - (112u << 10);
-}
 
 /*
  * ---- Quotients eight at a time ----
@@ -378,8 +163,16 @@ INLINE u32x8 fp16_normal_of_f32(u32x8 fm)
  * magnitude, which is at least the smallest subnormal of the type, so no
  * bit falls below binary32's subnormal grid; a product beyond the
  * binary32 range is infinite, so unequal).
+ *
+ * With a fused multiply-add (fma), FP32 takes the remainder x - q y in
+ * one FMA instead: it is zero exactly when q is exact, and a nonzero
+ * remainder cannot round to zero, since it is a multiple of 2^(e - 48)
+ * for a dividend of exponent e (x's grid and q y's, whose exponents add
+ * up to at least e - 2), so at least 2^-149 whenever |x| >= 2^-100; the
+ * lanes with a smaller dividend are bad.
  */
-INLINE u32x8 quot_chunk(unsigned dt, u32x8 ra, u32x8 rb, bool recip, i32x8 *bad, i32x8 *nx)
+INLINE u32x8 quot_chunk(unsigned dt, u32x8 ra, u32x8 rb, bool recip, bool fma, i32x8 *bad,
+                        i32x8 *nx)
 {
     const unsigned m = dt == TILE_DT_FP32 ? 23 : dt == TILE_DT_FP16 ? 10 : 7;
     const uint32_t mag_mask = dt == TILE_DT_FP32 ? 0x7fffffff : 0x7fff;
@@ -395,7 +188,18 @@ INLINE u32x8 quot_chunk(unsigned dt, u32x8 ra, u32x8 rb, bool recip, i32x8 *bad,
     if (!recip) {
         *bad |= (ma == 0) | (ma >= inf);
     }
-    if (dt == TILE_DT_FP32) {
+    if (dt == TILE_DT_FP32 && fma) {
+        f32x8 rem;
+
+        res = qb;
+        for (unsigned l = 0; l < LANES; l++) {
+            rem[l] = __builtin_fmaf(-q[l], fy[l], fx[l]);
+        }
+        *nx = (i32x8)(rem != 0);
+        if (!recip) {
+            *bad |= ma < (27 << 23);                    /* |x| < 2^-100 */
+        }
+    } else if (dt == TILE_DT_FP32) {
         f64x4 dq[2], dx[2], dy[2];
 
         res = qb;
@@ -422,8 +226,8 @@ INLINE u32x8 quot_chunk(unsigned dt, u32x8 ra, u32x8 rb, bool recip, i32x8 *bad,
 }
 
 /* RECIP of src, or l / r (r == NULL: every divisor is scalar) */
-INLINE void quot_run(unsigned dt, bool recip, const void *l, const void *r, uint64_t scalar,
-                     void *out, size_t n, unsigned *flags)
+INLINE void quot_run(unsigned dt, bool recip, bool fma, const void *l, const void *r,
+                     uint64_t scalar, void *out, size_t n, unsigned *flags)
 {
     unsigned bytes = dt == TILE_DT_FP32 ? 4 : 2, fl = 0;
     u32x8 rs = (u32x8){} + (uint32_t)scalar;
@@ -433,7 +237,7 @@ INLINE void quot_run(unsigned dt, bool recip, const void *l, const void *r, uint
         unsigned cnt = n - i < LANES ? n - i : LANES;
         u32x8 ra = load_raw(dt, l, i, cnt), rb = recip ? ra : r ? load_raw(dt, r, i, cnt) : rs;
         i32x8 bad, nx;
-        u32x8 q = quot_chunk(dt, ra, rb, recip, &bad, &nx);
+        u32x8 q = quot_chunk(dt, ra, rb, recip, fma, &bad, &nx);
 
         nx_all |= nx & ~bad;
         store_raw(dt, out, i, cnt, q);
@@ -451,6 +255,43 @@ INLINE void quot_run(unsigned dt, bool recip, const void *l, const void *r, uint
     *flags |= fl | (any32(nx_all) ? TILE_NUM_NX : 0);
 }
 
+/*
+ * The FP32 quotients with the host's fused multiply-add: on x86-64 a
+ * build for AVX2 + FMA chosen at run time (the clones of HOST_CLONES
+ * assume no FMA); hosts whose baseline has one use it directly.
+ */
+#if defined(__FMA__) || defined(__aarch64__)
+#define QUOT_NATIVE_FMA true
+#else
+#define QUOT_NATIVE_FMA false
+#endif
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__FMA__) && \
+    !defined(VEC_ARRAY_BASELINE)
+__attribute__((target("avx2,fma")))
+static void quot_f32_fma(bool recip, const void *l, const void *r, uint64_t scalar, void *out,
+                         size_t n, unsigned *flags)
+{
+    quot_run(TILE_DT_FP32, recip, true, l, r, scalar, out, n, flags);
+}
+
+static bool quot_host_fma(void)
+{
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+#else
+static void quot_f32_fma(bool recip, const void *l, const void *r, uint64_t scalar, void *out,
+                         size_t n, unsigned *flags)
+{
+    quot_run(TILE_DT_FP32, recip, QUOT_NATIVE_FMA, l, r, scalar, out, n, flags);
+}
+
+static bool quot_host_fma(void)
+{
+    return QUOT_NATIVE_FMA;
+}
+#endif
+
 HOST_CLONES
 static void quot_any(unsigned dtype, bool recip, const void *l, const void *r,
                      uint64_t scalar, void *out, size_t n, unsigned *flags)
@@ -458,11 +299,11 @@ static void quot_any(unsigned dtype, bool recip, const void *l, const void *r,
     unsigned bytes = tile_dtype_info(dtype)->width / 8;
 
     if (SFU_ARRAY_FAST && dtype == TILE_DT_FP32) {
-        quot_run(TILE_DT_FP32, recip, l, r, scalar, out, n, flags);
+        quot_run(TILE_DT_FP32, recip, false, l, r, scalar, out, n, flags);
     } else if (SFU_ARRAY_FAST && dtype == TILE_DT_BF16) {
-        quot_run(TILE_DT_BF16, recip, l, r, scalar, out, n, flags);
+        quot_run(TILE_DT_BF16, recip, false, l, r, scalar, out, n, flags);
     } else if (SFU_ARRAY_FAST && dtype == TILE_DT_FP16) {
-        quot_run(TILE_DT_FP16, recip, l, r, scalar, out, n, flags);
+        quot_run(TILE_DT_FP16, recip, false, l, r, scalar, out, n, flags);
     } else if (recip) {
         for (size_t i = 0; i < n; i++) {
             put_raw(bytes, out, i,
@@ -474,6 +315,17 @@ static void quot_any(unsigned dtype, bool recip, const void *l, const void *r,
             put_raw(bytes, out, i,
                     sfu_binary(dtype, SFU_DIV, get_raw(bytes, l, i), b, false, flags));
         }
+    }
+}
+
+/* quot_any(), FP32 with the host's FMA where it has one */
+static void quot(unsigned dtype, bool recip, const void *l, const void *r, uint64_t scalar,
+                 void *out, size_t n, unsigned *flags)
+{
+    if (SFU_ARRAY_FAST && dtype == TILE_DT_FP32 && quot_host_fma()) {
+        quot_f32_fma(recip, l, r, scalar, out, n, flags);
+    } else {
+        quot_any(dtype, recip, l, r, scalar, out, n, flags);
     }
 }
 
@@ -746,7 +598,7 @@ void sfu_array_unary(unsigned dtype, SfuUnOp op, const void *src, void *out, siz
     unsigned bytes = tile_dtype_info(dtype)->width / 8;
 
     if (op == SFU_RECIP) {
-        quot_any(dtype, true, src, NULL, 0, out, n, flags);
+        quot(dtype, true, src, NULL, 0, out, n, flags);
         return;
     }
     if (sfu_array_fast_type(dtype) && (op == SFU_EXP || op == SFU_LOG)) {
@@ -768,256 +620,11 @@ void sfu_array_unary(unsigned dtype, SfuUnOp op, const void *src, void *out, siz
 void sfu_array_div(unsigned dtype, const void *l, const void *r, void *out, size_t n,
                    unsigned *flags)
 {
-    quot_any(dtype, false, l, r, 0, out, n, flags);
+    quot(dtype, false, l, r, 0, out, n, flags);
 }
 
 void sfu_array_div_scalar(unsigned dtype, const void *l, uint64_t r, void *out, size_t n,
                           unsigned *flags)
 {
-    quot_any(dtype, false, l, NULL, r, out, n, flags);
-}
-
-/* ---- Reductions ---- */
-
-/*
- * Fold steps on the fast path.  SUM (PTO-TILE-MODEL-EXECUTION-REDUCTION: a
- * left fold from +0 rounding each step): the host's binary32 addition is
- * the correctly rounded sum (an exact zero taking the IEEE sign rule, as
- * vec_binary()), NX when its TwoSum error is nonzero; a subnormal sum is
- * exact, so a sum never underflows.  FP16 / BF16 through binary64: the
- * TwoSum there is exact unless the exponents differ by more than 45, and
- * then the exact sum lies within 2^-45 of the larger operand, a narrow
- * value, which both the sum and the binary64 sum round to (BF16 rounds
- * that through binary32: two roundings of a sum are innocuous when
- * 24 >= 2 * 8 + 1).  A fold that
- * meets an infinity or NaN (an operand, or an overflow) stays non-finite
- * (FP16 checks each step: its decoding is for finite values), so checking
- * the final accumulator suffices; that fold is then redone by
- * the reference.  MAX / MIN: the order key of tile_num_order_key() (-0
- * below +0), the accumulator kept on a tie; no flags without a NaN.
- */
-static inline int64_t order_key(const Fmt *f, uint32_t raw)
-{
-    uint32_t mag = narrow_mag(f, raw);
-
-    return raw >> (f->bits - 1) ? -(int64_t)mag - 1 : (int64_t)mag;
-}
-
-static inline bool is_nan_raw(const Fmt *f, uint32_t raw)
-{
-    uint32_t mag = narrow_mag(f, raw);
-
-    return mag > exp_field_max(f) << f->m;
-}
-
-static inline bool finite_raw(const Fmt *f, uint32_t raw)
-{
-    return narrow_mag(f, raw) >> f->m != exp_field_max(f);
-}
-
-static inline float f32_of(uint32_t raw)
-{
-    float x;
-
-    memcpy(&x, &raw, sizeof(x));
-    return x;
-}
-
-static inline uint32_t raw_of_f32(float x)
-{
-    uint32_t r;
-
-    memcpy(&r, &x, sizeof(r));
-    return r;
-}
-
-/* acc + x on the fast path of SUM (acc and x finite), NX into *nx. */
-static inline __attribute__((always_inline))
-uint32_t sum_step(const Fmt *f, uint32_t acc, uint32_t x, bool *nx)
-{
-    if (f->bits == 32) {
-        float a = f32_of(acc), b = f32_of(x), s = a + b, bb = s - a;
-        float err = (a - (s - bb)) + (b - bb);
-
-        *nx |= err != 0;
-        return raw_of_f32(s);
-    } else {
-        double a = narrow_value(f, acc), b = narrow_value(f, x), s = a + b, bb = s - a;
-        double err = (a - (s - bb)) + (b - bb);
-        uint32_t r = narrow_round(f, s);
-
-        *nx |= err != 0 || narrow_value(f, r) != s;
-        return r;
-    }
-}
-
-static inline __attribute__((always_inline))
-bool fold_fast(const Fmt *f, TileReduceOp op, const void *a, size_t n, uint32_t *res,
-               unsigned *flags)
-{
-    unsigned bytes = f->bits / 8;
-    uint32_t acc = 0;
-    bool nx = false;
-
-    if (op == TILE_RED_SUM) {
-        for (size_t i = 0; i < n; i++) {
-            uint32_t x = (uint32_t)get_raw(bytes, a, i);
-
-            if (f == &fmt_fp16 && !finite_raw(f, x)) {
-                return false;   /* narrow_value() is for finite values only */
-            }
-            acc = sum_step(f, acc, x, &nx);
-            if (f == &fmt_fp16 && !finite_raw(f, acc)) {
-                return false;
-            }
-        }
-        if (!finite_raw(f, acc)) {
-            return false;
-        }
-        *flags |= nx ? TILE_NUM_NX : 0;
-    } else {
-        int64_t ka;
-
-        acc = n ? (uint32_t)get_raw(bytes, a, 0) : 0;
-        ka = order_key(f, acc);
-        if (is_nan_raw(f, acc)) {
-            return false;
-        }
-        for (size_t i = 1; i < n; i++) {
-            uint32_t x = (uint32_t)get_raw(bytes, a, i);
-            int64_t kx = order_key(f, x);
-
-            if (is_nan_raw(f, x)) {
-                return false;
-            }
-            if (op == TILE_RED_MAX ? kx > ka : kx < ka) {
-                acc = x;
-                ka = kx;
-            }
-        }
-    }
-    *res = acc;
-    return true;
-}
-
-static uint64_t fold_ref(unsigned dtype, TileReduceOp op, const void *a, size_t n,
-                         unsigned *flags)
-{
-    unsigned bytes = tile_dtype_info(dtype)->width / 8;
-    TileReduce red;
-
-    tile_reduce_begin(&red, dtype, op, false);
-    for (size_t i = 0; i < n; i++) {
-        tile_reduce_step(&red, get_raw(bytes, a, i), flags);
-    }
-    return tile_reduce_result(&red);
-}
-
-static const Fmt *fast_fmt(unsigned dtype, TileReduceOp op)
-{
-    if (!SFU_ARRAY_FAST ||
-        (op != TILE_RED_SUM && op != TILE_RED_MAX && op != TILE_RED_MIN)) {
-        return NULL;
-    }
-    return dtype == TILE_DT_FP32 ? &fmt_fp32 : dtype == TILE_DT_BF16 ? &fmt_bf16 :
-           dtype == TILE_DT_FP16 ? &fmt_fp16 : NULL;
-}
-
-uint64_t sfu_array_fold(unsigned dtype, TileReduceOp op, const void *a, size_t n,
-                        unsigned *flags)
-{
-    const Fmt *f = fast_fmt(dtype, op);
-    uint32_t r;
-    bool ok = false;
-
-    if (f == &fmt_fp32) {
-        ok = fold_fast(&fmt_fp32, op, a, n, &r, flags);
-    } else if (f == &fmt_bf16) {
-        ok = fold_fast(&fmt_bf16, op, a, n, &r, flags);
-    } else if (f == &fmt_fp16) {
-        ok = fold_fast(&fmt_fp16, op, a, n, &r, flags);
-    }
-    return ok ? r : fold_ref(dtype, op, a, n, flags);
-}
-
-/*
- * FP32 SUM down the columns, vectorized across them (each column is its
- * own left fold, in row order).  Columns whose accumulator ends
- * non-finite are redone by the reference.
- */
-enum { COL_CHUNK = 256 };
-
-static void cols_sum_f32(const void *const *rows, size_t nrows, size_t c0, size_t nc,
-                         uint32_t *out, bool *nxc)
-{
-    float acc[COL_CHUNK], err[COL_CHUNK];
-
-    for (size_t c = 0; c < nc; c++) {
-        acc[c] = 0;
-        nxc[c] = false;
-    }
-    for (size_t r = 0; r < nrows; r++) {
-        float x[COL_CHUNK];
-
-        memcpy(x, (const uint8_t *)rows[r] + 4 * c0, 4 * nc);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        for (size_t c = 0; c < nc; c++) {
-            x[c] = f32_of(LE32(raw_of_f32(x[c])));
-        }
-#endif
-        for (size_t c = 0; c < nc; c++) {
-            float a = acc[c], s = a + x[c], bb = s - a;
-
-            err[c] = (a - (s - bb)) + (x[c] - bb);
-            acc[c] = s;
-        }
-        for (size_t c = 0; c < nc; c++) {
-            nxc[c] |= err[c] != 0;
-        }
-    }
-    for (size_t c = 0; c < nc; c++) {
-        out[c] = raw_of_f32(acc[c]);
-    }
-}
-
-void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *rows,
-                         size_t nrows, size_t ncols, void *out, unsigned *flags)
-{
-    const Fmt *f = fast_fmt(dtype, op);
-    unsigned bytes = tile_dtype_info(dtype)->width / 8;
-
-    for (size_t c0 = 0; c0 < ncols; c0 += COL_CHUNK) {
-        size_t nc = ncols - c0 < COL_CHUNK ? ncols - c0 : COL_CHUNK;
-        uint32_t acc[COL_CHUNK];
-        bool nxc[COL_CHUNK], ok[COL_CHUNK];
-
-        if (f == &fmt_fp32 && op == TILE_RED_SUM) {
-            cols_sum_f32(rows, nrows, c0, nc, acc, nxc);
-            for (size_t c = 0; c < nc; c++) {
-                ok[c] = finite_raw(f, acc[c]);
-            }
-        } else {
-            for (size_t c = 0; c < nc; c++) {
-                ok[c] = false;
-            }
-        }
-        for (size_t c = 0; c < nc; c++) {
-            uint64_t x;
-
-            if (ok[c]) {
-                *flags |= nxc[c] ? TILE_NUM_NX : 0;
-                x = acc[c];
-            } else {
-                TileReduce red;
-
-                tile_reduce_begin(&red, dtype, op, false);
-                for (size_t r = 0; r < nrows; r++) {
-                    tile_reduce_step(&red, get_raw(bytes, rows[r], c0 + c), flags);
-                }
-                x = tile_reduce_result(&red);
-            }
-            put_raw(op == TILE_RED_ARGMAX || op == TILE_RED_ARGMIN ? 4 : bytes, out,
-                    c0 + c, x);
-        }
-    }
+    quot(dtype, false, l, NULL, r, out, n, flags);
 }

@@ -46,14 +46,18 @@ void sfu_array_div_scalar(unsigned dtype, const void *l, uint64_t r, void *out, 
 /*
  * The reductions' sequential fold (elem_order.h, ieee profile):
  * sfu_array_fold() gives tile_reduce_result() after tile_reduce_step() on
- * a[0] .. a[n-1]; sfu_array_fold_cols() does that for each column c of
- * the nrows rows (row r at rows[r], ncols elements), column c's result
- * into element c of out.  Fast for SUM, MAX, MIN of FP32 FP16 BF16; each
+ * a[0] .. a[n-1]; sfu_array_fold_rows() does that for each of the nrows
+ * rows (row r at rows[r], n elements), row r's result (raw) into out[r];
+ * sfu_array_fold_cols() does it for each column c of the nrows rows
+ * (ncols elements each), column c's result into element c of out.  Fast
+ * for SUM, MAX, MIN of FP32 FP16 BF16 (row SUMs eight rows at a time); each
  * fold with a NaN or infinite operand or an overflow is redone by
  * tile_reduce_step(); every other op and type loops over it.
  */
 uint64_t sfu_array_fold(unsigned dtype, TileReduceOp op, const void *a, size_t n,
                         unsigned *flags);
+void sfu_array_fold_rows(unsigned dtype, TileReduceOp op, const void *const *rows,
+                         size_t nrows, size_t n, uint64_t *out, unsigned *flags);
 void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *rows,
                          size_t nrows, size_t ncols, void *out, unsigned *flags);
 

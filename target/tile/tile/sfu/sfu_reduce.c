@@ -122,8 +122,8 @@ static uint64_t reduce_one(Tepl *v, unsigned pe, uint32_t o)
 /*
  * PE pe's folds through the array kernels (sfu_array.h: the same fold,
  * results and flags); false, with nothing done, under the reference
- * profile or when a row is not contiguous bytes.  Each row fold reads its
- * row; the column folds run over all the rows at once.
+ * profile or when a row is not contiguous bytes.  The row folds and the
+ * column folds each run over all the rows at once.
  */
 static bool reduce_by_array(Tepl *v, unsigned pe)
 {
@@ -134,17 +134,19 @@ static bool reduce_by_array(Tepl *v, unsigned pe)
     if (v->pto_v0 || !tepl_src_row(s, pe, 0) || !tepl_dst_row(v, pe, 0)) {
         return false;
     }
+    g_autofree const void **rp = g_new(const void *, rows);
+
+    for (uint32_t r = 0; r < rows; r++) {
+        rp[r] = tepl_src_row(s, pe, r);
+    }
     if (v->info->family == SR_ROW_REDUCE) {
+        g_autofree uint64_t *res = g_new(uint64_t, rows);
+
+        sfu_array_fold_rows(v->dt, op, rp, rows, cols, res, &v->flags);
         for (uint32_t r = 0; r < rows; r++) {
-            tepl_put(v, pe, r, 0, sfu_array_fold(v->dt, op, tepl_src_row(s, pe, r), cols,
-                                                 &v->flags));
+            tepl_put(v, pe, r, 0, res[r]);
         }
     } else {
-        g_autofree const void **rp = g_new(const void *, rows);
-
-        for (uint32_t r = 0; r < rows; r++) {
-            rp[r] = tepl_src_row(s, pe, r);
-        }
         sfu_array_fold_cols(v->dt, op, rp, rows, cols, tepl_dst_row(v, pe, 0), &v->flags);
     }
     return true;

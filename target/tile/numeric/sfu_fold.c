@@ -1,0 +1,421 @@
+/*
+ * PTO Tile CPU: the SFU reductions over arrays (see sfu_array.h)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * The sequential folds of TROWSUM / TROWMAX / TCOLSUM ... on the fast
+ * path, bit for bit the reference's tile_reduce_step() sequence (the
+ * reasons are at each method below); sfu_array.c has the element kernels.
+ */
+
+#include "numeric/sfu_array.h"
+#include "numeric/sfu_narrow.h"
+#include "numeric/vec_chunk.h"
+
+/* ---- Reductions ---- */
+
+/*
+ * Fold steps on the fast path.  SUM (PTO-TILE-MODEL-EXECUTION-REDUCTION: a
+ * left fold from +0 rounding each step): the host's binary32 addition is
+ * the correctly rounded sum (an exact zero taking the IEEE sign rule, as
+ * vec_binary()), NX when its TwoSum error is nonzero; a subnormal sum is
+ * exact, so a sum never underflows.  FP16 / BF16 through binary64: the
+ * TwoSum there is exact unless the exponents differ by more than 45, and
+ * then the exact sum lies within 2^-45 of the larger operand, a narrow
+ * value, which both the sum and the binary64 sum round to (BF16 rounds
+ * that through binary32: two roundings of a sum are innocuous when
+ * 24 >= 2 * 8 + 1).  A fold that
+ * meets an infinity or NaN (an operand, or an overflow) stays non-finite
+ * (FP16 checks each step: its decoding is for finite values), so checking
+ * the final accumulator suffices; that fold is then redone by
+ * the reference.  MAX / MIN: the order key of tile_num_order_key() (-0
+ * below +0), the accumulator kept on a tie; no flags without a NaN.
+ */
+static inline int64_t order_key(const Fmt *f, uint32_t raw)
+{
+    uint32_t mag = narrow_mag(f, raw);
+
+    return raw >> (f->bits - 1) ? -(int64_t)mag - 1 : (int64_t)mag;
+}
+
+static inline bool is_nan_raw(const Fmt *f, uint32_t raw)
+{
+    uint32_t mag = narrow_mag(f, raw);
+
+    return mag > exp_field_max(f) << f->m;
+}
+
+static inline bool finite_raw(const Fmt *f, uint32_t raw)
+{
+    return narrow_mag(f, raw) >> f->m != exp_field_max(f);
+}
+
+static inline float f32_of(uint32_t raw)
+{
+    float x;
+
+    memcpy(&x, &raw, sizeof(x));
+    return x;
+}
+
+static inline uint32_t raw_of_f32(float x)
+{
+    uint32_t r;
+
+    memcpy(&r, &x, sizeof(r));
+    return r;
+}
+
+/* acc + x on the fast path of SUM (acc and x finite), NX into *nx. */
+static inline __attribute__((always_inline))
+uint32_t sum_step(const Fmt *f, uint32_t acc, uint32_t x, bool *nx)
+{
+    if (f->bits == 32) {
+        float a = f32_of(acc), b = f32_of(x), s = a + b, bb = s - a;
+        float err = (a - (s - bb)) + (b - bb);
+
+        *nx |= err != 0;
+        return raw_of_f32(s);
+    } else {
+        double a = narrow_value(f, acc), b = narrow_value(f, x), s = a + b, bb = s - a;
+        double err = (a - (s - bb)) + (b - bb);
+        uint32_t r = narrow_round(f, s);
+
+        *nx |= err != 0 || narrow_value(f, r) != s;
+        return r;
+    }
+}
+
+static inline __attribute__((always_inline))
+bool fold_fast(const Fmt *f, TileReduceOp op, const void *a, size_t n, uint32_t *res,
+               unsigned *flags)
+{
+    unsigned bytes = f->bits / 8;
+    uint32_t acc = 0;
+    bool nx = false;
+
+    if (op == TILE_RED_SUM) {
+        for (size_t i = 0; i < n; i++) {
+            uint32_t x = (uint32_t)get_raw(bytes, a, i);
+
+            if (f == &fmt_fp16 && !finite_raw(f, x)) {
+                return false;   /* narrow_value() is for finite values only */
+            }
+            acc = sum_step(f, acc, x, &nx);
+            if (f == &fmt_fp16 && !finite_raw(f, acc)) {
+                return false;
+            }
+        }
+        if (!finite_raw(f, acc)) {
+            return false;
+        }
+        *flags |= nx ? TILE_NUM_NX : 0;
+    } else {
+        int64_t ka;
+
+        acc = n ? (uint32_t)get_raw(bytes, a, 0) : 0;
+        ka = order_key(f, acc);
+        if (is_nan_raw(f, acc)) {
+            return false;
+        }
+        for (size_t i = 1; i < n; i++) {
+            uint32_t x = (uint32_t)get_raw(bytes, a, i);
+            int64_t kx = order_key(f, x);
+
+            if (is_nan_raw(f, x)) {
+                return false;
+            }
+            if (op == TILE_RED_MAX ? kx > ka : kx < ka) {
+                acc = x;
+                ka = kx;
+            }
+        }
+    }
+    *res = acc;
+    return true;
+}
+
+static uint64_t fold_ref(unsigned dtype, TileReduceOp op, const void *a, size_t n,
+                         unsigned *flags)
+{
+    unsigned bytes = tile_dtype_info(dtype)->width / 8;
+    TileReduce red;
+
+    tile_reduce_begin(&red, dtype, op, false);
+    for (size_t i = 0; i < n; i++) {
+        tile_reduce_step(&red, get_raw(bytes, a, i), flags);
+    }
+    return tile_reduce_result(&red);
+}
+
+static const Fmt *fast_fmt(unsigned dtype, TileReduceOp op)
+{
+    if (!SFU_ARRAY_FAST ||
+        (op != TILE_RED_SUM && op != TILE_RED_MAX && op != TILE_RED_MIN)) {
+        return NULL;
+    }
+    return dtype == TILE_DT_FP32 ? &fmt_fp32 : dtype == TILE_DT_BF16 ? &fmt_bf16 :
+           dtype == TILE_DT_FP16 ? &fmt_fp16 : NULL;
+}
+
+uint64_t sfu_array_fold(unsigned dtype, TileReduceOp op, const void *a, size_t n,
+                        unsigned *flags)
+{
+    const Fmt *f = fast_fmt(dtype, op);
+    uint32_t r;
+    bool ok = false;
+
+    if (f == &fmt_fp32) {
+        ok = fold_fast(&fmt_fp32, op, a, n, &r, flags);
+    } else if (f == &fmt_bf16) {
+        ok = fold_fast(&fmt_bf16, op, a, n, &r, flags);
+    } else if (f == &fmt_fp16) {
+        ok = fold_fast(&fmt_fp16, op, a, n, &r, flags);
+    }
+    return ok ? r : fold_ref(dtype, op, a, n, flags);
+}
+
+/*
+ * FP32 SUM down the columns, vectorized across them (each column is its
+ * own left fold, in row order).  Columns whose accumulator ends
+ * non-finite are redone by the reference.
+ */
+enum { COL_CHUNK = 256 };
+
+static void cols_sum_f32(const void *const *rows, size_t nrows, size_t c0, size_t nc,
+                         uint32_t *out, bool *nxc)
+{
+    float acc[COL_CHUNK], err[COL_CHUNK];
+
+    for (size_t c = 0; c < nc; c++) {
+        acc[c] = 0;
+        nxc[c] = false;
+    }
+    for (size_t r = 0; r < nrows; r++) {
+        float x[COL_CHUNK];
+
+        memcpy(x, (const uint8_t *)rows[r] + 4 * c0, 4 * nc);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        for (size_t c = 0; c < nc; c++) {
+            x[c] = f32_of(LE32(raw_of_f32(x[c])));
+        }
+#endif
+        for (size_t c = 0; c < nc; c++) {
+            float a = acc[c], s = a + x[c], bb = s - a;
+
+            err[c] = (a - (s - bb)) + (x[c] - bb);
+            acc[c] = s;
+        }
+        for (size_t c = 0; c < nc; c++) {
+            nxc[c] |= err[c] != 0;
+        }
+    }
+    for (size_t c = 0; c < nc; c++) {
+        out[c] = raw_of_f32(acc[c]);
+    }
+}
+
+void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *rows,
+                         size_t nrows, size_t ncols, void *out, unsigned *flags)
+{
+    const Fmt *f = fast_fmt(dtype, op);
+    unsigned bytes = tile_dtype_info(dtype)->width / 8;
+
+    for (size_t c0 = 0; c0 < ncols; c0 += COL_CHUNK) {
+        size_t nc = ncols - c0 < COL_CHUNK ? ncols - c0 : COL_CHUNK;
+        uint32_t acc[COL_CHUNK];
+        bool nxc[COL_CHUNK], ok[COL_CHUNK];
+
+        if (f == &fmt_fp32 && op == TILE_RED_SUM) {
+            cols_sum_f32(rows, nrows, c0, nc, acc, nxc);
+            for (size_t c = 0; c < nc; c++) {
+                ok[c] = finite_raw(f, acc[c]);
+            }
+        } else {
+            for (size_t c = 0; c < nc; c++) {
+                ok[c] = false;
+            }
+        }
+        for (size_t c = 0; c < nc; c++) {
+            uint64_t x;
+
+            if (ok[c]) {
+                *flags |= nxc[c] ? TILE_NUM_NX : 0;
+                x = acc[c];
+            } else {
+                TileReduce red;
+
+                tile_reduce_begin(&red, dtype, op, false);
+                for (size_t r = 0; r < nrows; r++) {
+                    tile_reduce_step(&red, get_raw(bytes, rows[r], c0 + c), flags);
+                }
+                x = tile_reduce_result(&red);
+            }
+            put_raw(op == TILE_RED_ARGMAX || op == TILE_RED_ARGMIN ? 4 : bytes, out,
+                    c0 + c, x);
+        }
+    }
+}
+
+/*
+ * SUM along the rows, eight rows at a time, one row per lane: each lane
+ * runs its own row's left fold in order, so every result is that row's
+ * sequential fold.  FP32 steps in binary32 with its TwoSum error (as
+ * sum_step()).  FP16 and BF16 step in binary32 too: the sum of two p-bit
+ * values rounded to 24 bits and then to p bits is their sum rounded once
+ * (double rounding of a sum is innocuous when 24 >= 2p + 1: FP16 11, BF16
+ * 8); an FP16 sum below 2^-14 is exact (a multiple of 2^-24 under 2^-14
+ * has at most 10 bits), and a BF16 subnormal lies on the binary32 grid;
+ * NX when the TwoSum error is nonzero or the narrowing moved the sum.  A
+ * lane whose row has a non-finite operand or whose sum ends non-finite
+ * (an overflow) is marked bad, and that row is redone by fold_ref().
+ */
+INLINE u32x8 fp16_of_f32_sum(u32x8 sb)
+{
+    u32x8 sign = (sb >> 16) & 0x8000, fm = sb & 0x7fffffff;
+    u32x8 sub = (u32x8)(fm < (113u << 23));             /* below 2^-14: exact */
+    u32x8 big = (u32x8)(fm >= 0x477ff000u);             /* rounds to 2^16: infinite */
+    f32x8 small = (f32x8)(fm & sub) * 0x1p24f;          /* the subnormal's integer */
+    u32x8 r = ((u32x8)__builtin_convertvector(small, i32x8) & sub) |
+              (fp16_normal_of_f32(fm) & ~sub);
+
+    return sign | (r & ~big) | (0x7c00 & big);
+}
+
+/* one step of eight row folds: acc += x, lane by lane (see above) */
+INLINE void sum_step8(unsigned dt, u32x8 raw, f32x8 *acc, i32x8 *bad, i32x8 *nx)
+{
+    const uint32_t inf = dt == TILE_DT_FP32 ? 0x7f800000 : dt == TILE_DT_FP16 ? 0x7c00 : 0x7f80;
+    const uint32_t mag_mask = dt == TILE_DT_FP32 ? 0x7fffffff : 0x7fff;
+    f32x8 a = *acc, x = widen(dt, raw), s = a + x, bb = s - a;
+    f32x8 err = (a - (s - bb)) + (x - bb);
+
+    *bad |= (i32x8)((raw & mag_mask) >= inf);
+    *nx |= (i32x8)(err != 0);
+    if (dt == TILE_DT_FP32) {
+        *acc = s;
+    } else {
+        u32x8 sb = (u32x8)s, r;
+
+        r = dt == TILE_DT_BF16 ? (sb + 0x7fff + ((sb >> 16) & 1)) >> 16 : fp16_of_f32_sum(sb);
+        *acc = widen(dt, r);
+        *nx |= (i32x8)(*acc != s);
+    }
+}
+
+/* the 8 x 8 block v (v[r]: eight elements of row r) transposed in place */
+INLINE void transpose8(u32x8 v[8])
+{
+    u32x8 t[8], u[8];
+
+    for (int p = 0; p < 8; p += 2) {
+        t[p] = __builtin_shufflevector(v[p], v[p + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+        t[p + 1] = __builtin_shufflevector(v[p], v[p + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+    }
+    for (int p = 0; p < 8; p += 4) {
+        for (int h = 0; h < 2; h++) {
+            u[p + 2 * h] = __builtin_shufflevector(t[p + h], t[p + h + 2],
+                                                   0, 1, 8, 9, 4, 5, 12, 13);
+            u[p + 2 * h + 1] = __builtin_shufflevector(t[p + h], t[p + h + 2],
+                                                       2, 3, 10, 11, 6, 7, 14, 15);
+        }
+    }
+    /* u[0..3] hold columns 0-3 of rows 0-3 (and 4-7 in their upper halves),
+     * u[4..7] the same of rows 4-7 */
+    for (int c = 0; c < 4; c++) {
+        v[c] = __builtin_shufflevector(u[c], u[c + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+        v[c + 4] = __builtin_shufflevector(u[c], u[c + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    }
+}
+
+INLINE void sum_rows8(unsigned dt, const void *const *rp, size_t n, u32x8 *res, i32x8 *bad,
+                      i32x8 *nx)
+{
+    unsigned bytes = fbytes(dt);
+    f32x8 acc = {};             /* the fold starts at +0 */
+    i32x8 b = {}, x_nx = {};
+    size_t i = 0;
+
+    /* eight steps at a time: a block of eight elements of each row, turned
+     * into eight columns of one element per row */
+    for (; i + LANES <= n; i += LANES) {
+        u32x8 v[LANES];
+
+        for (unsigned l = 0; l < LANES; l++) {
+            v[l] = load_raw(dt, rp[l], i, LANES);
+        }
+        transpose8(v);
+        for (unsigned j = 0; j < LANES; j++) {
+            sum_step8(dt, v[j], &acc, &b, &x_nx);
+        }
+    }
+    for (; i < n; i++) {
+        u32x8 raw;
+
+        for (unsigned l = 0; l < LANES; l++) {
+            raw[l] = (uint32_t)get_raw(bytes, rp[l], i);
+        }
+        sum_step8(dt, raw, &acc, &b, &x_nx);
+    }
+    /* an infinite or NaN sum (widened: exponent all ones) */
+    b |= (i32x8)(((u32x8)acc & 0x7f800000) == 0x7f800000);
+    *bad = b;
+    *nx = x_nx;
+    if (dt == TILE_DT_FP32) {
+        *res = (u32x8)acc;
+    } else if (dt == TILE_DT_BF16) {
+        *res = (u32x8)acc >> 16;
+    } else {
+        *res = fp16_of_f32_sum((u32x8)acc);     /* exact: acc is an FP16 value */
+    }
+}
+
+HOST_CLONES
+static bool sum_rows(unsigned dtype, const void *const *rows, size_t nrows, size_t n,
+                     uint64_t *out, unsigned *flags)
+{
+    unsigned fl = 0;
+
+    if (!SFU_ARRAY_FAST ||
+        (dtype != TILE_DT_FP32 && dtype != TILE_DT_BF16 && dtype != TILE_DT_FP16)) {
+        return false;
+    }
+    for (size_t r0 = 0; r0 < nrows; r0 += LANES) {
+        unsigned g = nrows - r0 < LANES ? nrows - r0 : LANES;
+        const void *rp[LANES];
+        u32x8 res;
+        i32x8 bad, nx;
+
+        for (unsigned l = 0; l < LANES; l++) {
+            rp[l] = rows[r0 + (l < g ? l : 0)];     /* spare lanes repeat a row */
+        }
+        if (dtype == TILE_DT_FP32) {
+            sum_rows8(TILE_DT_FP32, rp, n, &res, &bad, &nx);
+        } else if (dtype == TILE_DT_BF16) {
+            sum_rows8(TILE_DT_BF16, rp, n, &res, &bad, &nx);
+        } else {
+            sum_rows8(TILE_DT_FP16, rp, n, &res, &bad, &nx);
+        }
+        for (unsigned l = 0; l < g; l++) {
+            if (bad[l]) {
+                out[r0 + l] = fold_ref(dtype, TILE_RED_SUM, rows[r0 + l], n, flags);
+            } else {
+                out[r0 + l] = res[l];
+                fl |= nx[l] ? TILE_NUM_NX : 0;
+            }
+        }
+    }
+    *flags |= fl;
+    return true;
+}
+
+void sfu_array_fold_rows(unsigned dtype, TileReduceOp op, const void *const *rows,
+                         size_t nrows, size_t n, uint64_t *out, unsigned *flags)
+{
+    if (op == TILE_RED_SUM && sum_rows(dtype, rows, nrows, n, out, flags)) {
+        return;
+    }
+    for (size_t r = 0; r < nrows; r++) {
+        out[r] = sfu_array_fold(dtype, op, rows[r], n, flags);
+    }
+}

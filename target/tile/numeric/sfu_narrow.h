@@ -1,0 +1,242 @@
+/*
+ * PTO Tile CPU: the narrow floating formats of the SFU array kernels
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * Private to sfu_array.c and sfu_fold.c: raw little-endian element
+ * arrays, the FP32 / FP16 / BF16 formats (Fmt) with their exact binary64
+ * values and roundings, and the vector rounding of binary32 magnitudes to
+ * FP16.  Every helper is static and inlined.
+ */
+
+#ifndef TARGET_TILE_SFU_NARROW_H
+#define TARGET_TILE_SFU_NARROW_H
+
+#include <float.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "numeric/tile_numeric.h"
+#include "numeric/vec_chunk.h"
+
+/* x87 excess precision would break the reasoning: such hosts loop. */
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+#define SFU_ARRAY_FAST 1
+#else
+#define SFU_ARRAY_FAST 0
+#endif
+
+/* ---- Raw arrays (little-endian, unaligned) ---- */
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define LE16(x) __builtin_bswap16(x)
+#define LE32(x) __builtin_bswap32(x)
+#define LE64(x) __builtin_bswap64(x)
+#else
+#define LE16(x) (x)
+#define LE32(x) (x)
+#define LE64(x) (x)
+#endif
+
+static inline __attribute__((always_inline))
+uint64_t get_raw(unsigned bytes, const void *a, size_t i)
+{
+    const uint8_t *p = (const uint8_t *)a + i * bytes;
+    uint16_t h;
+    uint32_t w;
+    uint64_t d;
+
+    switch (bytes) {
+    case 1:
+        return *p;
+    case 2:
+        memcpy(&h, p, 2);
+        return LE16(h);
+    case 4:
+        memcpy(&w, p, 4);
+        return LE32(w);
+    default:
+        memcpy(&d, p, 8);
+        return LE64(d);
+    }
+}
+
+static inline __attribute__((always_inline))
+void put_raw(unsigned bytes, void *a, size_t i, uint64_t x)
+{
+    uint8_t *p = (uint8_t *)a + i * bytes;
+    uint16_t h = LE16((uint16_t)x);
+    uint32_t w = LE32((uint32_t)x);
+    uint64_t d = LE64(x);
+
+    switch (bytes) {
+    case 1:
+        *p = (uint8_t)x;
+        break;
+    case 2:
+        memcpy(p, &h, 2);
+        break;
+    case 4:
+        memcpy(p, &w, 4);
+        break;
+    default:
+        memcpy(p, &d, 8);
+        break;
+    }
+}
+
+/* ---- The narrow formats and binary64 ---- */
+
+typedef struct Fmt {
+    unsigned bits;              /* 32 or 16 */
+    unsigned m;                 /* fraction bits: 23, 10, 7 */
+    int bias;                   /* also the largest exponent */
+} Fmt;
+
+static const Fmt fmt_fp32 = { 32, 23, 127 };
+static const Fmt fmt_fp16 = { 16, 10, 15 };
+static const Fmt fmt_bf16 = { 16, 7, 127 };
+
+static inline double dbl(uint64_t b)
+{
+    double d;
+
+    memcpy(&d, &b, sizeof(d));
+    return d;
+}
+
+static inline uint64_t dbits(double d)
+{
+    uint64_t b;
+
+    memcpy(&b, &d, sizeof(b));
+    return b;
+}
+
+static inline uint32_t exp_field_max(const Fmt *f)
+{
+    return (1u << (f->bits - 1 - f->m)) - 1;
+}
+
+/* The value of a finite encoding, exactly. */
+static inline __attribute__((always_inline))
+double narrow_value(const Fmt *f, uint32_t raw)
+{
+    uint32_t e = (raw >> f->m) & exp_field_max(f), fr = raw & ((1u << f->m) - 1);
+    uint64_t sign = (uint64_t)(raw >> (f->bits - 1)) << 63;
+    float x;
+
+    if (f->bits == 32 || f->m == 7) {
+        raw = f->bits == 32 ? raw : raw << 16;      /* BF16: the top of an FP32 */
+        memcpy(&x, &raw, sizeof(x));
+        return x;
+    }
+    if (e) {
+        return dbl(sign | (uint64_t)(e - f->bias + 1023) << 52 | (uint64_t)fr << (52 - f->m));
+    }
+    return dbl(sign | dbits((double)fr * 0x1p-24));      /* FP16 subnormal */
+}
+
+/*
+ * y (finite, zero or of magnitude at least 2^-1022) rounded once to
+ * nearest even into the format, with gradual underflow and overflow to
+ * infinity.  FP32 through the host's conversion, which does exactly that.
+ */
+static inline __attribute__((always_inline))
+uint32_t narrow_round_near(const Fmt *f, double y, bool *near);
+
+static inline __attribute__((always_inline))
+uint32_t narrow_round(const Fmt *f, double y)
+{
+    bool near;
+
+    return narrow_round_near(f, y, &near);
+}
+
+/*
+ * narrow_round(), and *near when y lies within 2^15 units of its last
+ * place (2^-37 relative) of a rounding boundary of the format (16-bit
+ * formats only): otherwise every value within y (1 -+ 2^-38) rounds as y
+ * does (a value beyond a power of two that y is close to below rounds to
+ * that power, as y does).
+ */
+static inline __attribute__((always_inline))
+uint32_t narrow_round_near(const Fmt *f, double y, bool *near)
+{
+    uint64_t b = dbits(y), sig, q, rem, half;
+    uint32_t sign = (uint32_t)(b >> 63) << (f->bits - 1);
+    int e = (int)((b >> 52) & 0x7ff) - 1023, emin = 1 - f->bias;
+    int shift = 52 - f->m;
+
+    *near = false;
+    if (f->bits == 32 || f->m == 7) {
+        float x = (float)y;
+        uint32_t r;
+
+        memcpy(&r, &x, sizeof(r));
+        if (f->bits == 32) {
+            return r;
+        }
+        /*
+         * BF16 through binary32: x is within half an FP32 ulp of y; when x
+         * is two FP32 ulps or more from a BF16 rounding boundary (which
+         * are FP32 values), so is y, less half an ulp, and x rounds as y.
+         * For a quotient or root the two roundings are innocuous
+         * (24 >= 2 * 8 + 2), and then x rounds as the exact value.
+         */
+        *near = (r & 0xffff) - 0x7fff <= 2;
+        return (r + 0x7fff + ((r >> 16) & 1)) >> 16;
+    }
+    if (f->m == 10 && (b << 1) - (UINT64_C(1009) << 53) < UINT64_C(30) << 53) {
+        /* an FP16 normal magnitude in [2^-14, 2^16): round the binary64
+         * encoding at bit 42 (a carry runs into the exponent), rebias */
+        uint64_t mag = b & (UINT64_MAX >> 1), r = mag & ((UINT64_C(1) << 42) - 1);
+
+        *near = r - (UINT64_C(1) << 41) + (1u << 15) <= 2u << 15;
+        mag += (UINT64_C(1) << 41) - 1 + ((mag >> 42) & 1);
+        return sign | (uint32_t)((mag >> 42) - (UINT64_C(1008) << 10));
+    }
+    if (!(b << 1)) {
+        return sign;
+    }
+    sig = (b & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1) << 52);
+    if (e < emin) {
+        shift += emin - e;
+        if (shift > 54) {
+            return sign;        /* below half the smallest subnormal */
+        }
+    }
+    q = sig >> shift;
+    rem = sig & ((UINT64_C(1) << shift) - 1);
+    half = UINT64_C(1) << (shift - 1);
+    *near = rem - half + (1u << 15) <= 2u << 15;
+    q += rem > half || (rem == half && (q & 1));
+    if (e < emin) {
+        return sign | (uint32_t)q;      /* 2^m is the smallest normal */
+    }
+    if (q >> (f->m + 1)) {
+        q >>= 1;
+        e++;
+    }
+    if (e > f->bias) {
+        return sign | exp_field_max(f) << f->m;
+    }
+    return sign | (uint32_t)(e + f->bias) << f->m | (uint32_t)(q & ((1u << f->m) - 1));
+}
+
+/* The magnitude of an encoding (sign cleared). */
+static inline uint32_t narrow_mag(const Fmt *f, uint32_t r)
+{
+    return r & ((1u << (f->bits - 1)) - 1);
+}
+
+/* binary32 magnitudes (encodings) fm in FP16's normal range [2^-14,
+ * 2^16) rounded to FP16 encodings: round at bit 13 (a carry runs into
+ * the exponent, up to infinity at 65520), rebias */
+INLINE u32x8 fp16_normal_of_f32(u32x8 fm)
+{
+    return ((fm + 0xfff + ((fm >> 13) & 1)) >> 13) - (112u << 10);
+}
+
+#endif /* TARGET_TILE_SFU_NARROW_H */
