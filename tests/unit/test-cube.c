@@ -321,6 +321,56 @@ START_TEST(test_typed)
 END_TEST
 
 /*
+ * The binary64 kernels at their extremes (gemm.c, cube_gemm_i32d_panels):
+ * every product the largest of its types (65535 * 65535 for U16, -32768 *
+ * -32768 for S16, -32768 * 65535 mixed), of one sign, so that each block
+ * of 256 steps sums to nearly 2^40 and C wraps many times; K across
+ * several blocks; C random, or from zero.  Against the reference's
+ * wrapping 32-bit loop.
+ */
+START_TEST(test_i32d_extremes)
+{
+    static const unsigned pairs[][2] = {
+        { TILE_DT_U16, TILE_DT_U16 }, { TILE_DT_S16, TILE_DT_S16 },
+        { TILE_DT_S16, TILE_DT_U16 }, { TILE_DT_U16, TILE_DT_S8 },
+    };
+    enum { M = 13, N = 37, K = 700 };
+    static uint64_t ra[M * K], rb[K * N];
+    static int32_t a[M * K], b[K * N];
+    static uint32_t c1[M * N], c2[M * N];
+
+    for (unsigned t = 0; t < sizeof(pairs) / sizeof(pairs[0]); t++) {
+        for (int mode = 0; mode < 2; mode++) {
+            unsigned at = pairs[t][0], bt = pairs[t][1];
+            uint64_t amax = at == TILE_DT_U16 ? 0xffff : 0x8000;
+            uint64_t bmax = bt == TILE_DT_U16 ? 0xffff : bt == TILE_DT_S16 ? 0x8000 : 0x80;
+
+            for (int i = 0; i < M * K; i++) {
+                ra[i] = i % 97 ? amax : rnd() & 0xffff;   /* a few others */
+            }
+            for (int i = 0; i < K * N; i++) {
+                rb[i] = i % 89 ? bmax : rnd() & (bt == TILE_DT_S8 ? 0xff : 0xffff);
+            }
+            for (int i = 0; i < M * N; i++) {
+                c1[i] = c2[i] = mode ? rnd() : 0;
+            }
+            CubeGemmI32 r = { M, N, K, a, K, b, N, c1, N };
+            cube_decode_i32(at, ra, M * K, a);
+            cube_decode_i32(bt, rb, K * N, b);
+            cube_gemm_i32_ref(&r);
+            if (!mode) {
+                for (int i = 0; i < M * N; i++) {
+                    c2[i] = rnd();              /* not read */
+                }
+            }
+            cube_product_raw(at, bt, false, M, N, K, ra, rb, c2, mode);
+            ck_assert_mem_eq(c1, c2, sizeof(c1));
+        }
+    }
+}
+END_TEST
+
+/*
  * Integer operands of two types (the exact FP32 kernels where both are
  * narrow, the 32-bit ones otherwise), with K across the FP32 blocks
  * (256 steps and fewer) and odd shapes.
@@ -478,6 +528,7 @@ int main(void)
         tcase_add_test(tc, test_wrap);
         tcase_add_test(tc, test_typed);
         tcase_add_test(tc, test_typed_mixed_int);
+        tcase_add_test(tc, test_i32d_extremes);
         tcase_add_test(tc, test_i32f_bound);
         tcase_add_test(tc, test_decode_words);
         suite_add_tcase(s, tc);

@@ -155,8 +155,8 @@ static _Thread_local uint32_t *spare;
 static _Thread_local size_t spare_size;
 
 /* Panels as wide as the host's tile, or half as wide for a narrow B
- * (the half-width kernels, gemm_host.h). */
-void cube_panels_init(CubePanels *p, int K, int N)
+ * (the half-width kernels, gemm_host.h); words 32-bit words an element. */
+static void panels_init(CubePanels *p, int K, int N, int words)
 {
     const GemmHostKernels *h = gemm_host_kernels();
     int nr = N <= h->nr / 2 ? h->nr / 2 : h->nr;
@@ -165,7 +165,8 @@ void cube_panels_init(CubePanels *p, int K, int N)
     p->K = K;
     p->N = N;
     p->nr = nr;
-    p->size = panels * (size_t)K * nr + 1;
+    p->words = words;
+    p->size = (panels * (size_t)K * nr + 1) * words;
     if (spare && spare_size >= p->size) {
         p->data = spare;                /* reused: no fresh pages to fault in */
         p->size = spare_size;
@@ -173,6 +174,16 @@ void cube_panels_init(CubePanels *p, int K, int N)
     } else {
         p->data = g_new(uint32_t, p->size);
     }
+}
+
+void cube_panels_init(CubePanels *p, int K, int N)
+{
+    panels_init(p, K, N, 1);
+}
+
+void cube_panels_init_f64(CubePanels *p, int K, int N)
+{
+    panels_init(p, K, N, 2);
 }
 
 void cube_panels_free(CubePanels *p)
@@ -213,6 +224,7 @@ static inline void panel_row_copy(uint32_t *dst, const uint32_t *src, int nr)
  * panel by panel (the writes run in order). */
 void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb)
 {
+    g_assert(p->words == 1);
     for (int k0 = 0; k0 < p->K; k0 += CUBE_PANEL_ROWS) {
         int k1 = p->K - k0 < CUBE_PANEL_ROWS ? p->K : k0 + CUBE_PANEL_ROWS;
 
@@ -233,7 +245,7 @@ void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb)
 }
 
 /* What the micro-kernels compute (gemm_host.h). */
-typedef enum { KIND_F32, KIND_I32, KIND_I32F } Kind;
+typedef enum { KIND_F32, KIND_I32, KIND_I32F, KIND_I32D } Kind;
 
 /*
  * The blocked driver: for each panel of B, each slice of kb K steps (in
@@ -246,38 +258,42 @@ static void blocked(Kind kind, int kb, int M, const uint32_t *A, int lda, const 
                     uint32_t *C, int ldc, bool accumulate)
 {
     const GemmHostKernels *h = gemm_host_kernels();
-    int nr = b->nr, K = b->K;
+    int nr = b->nr, K = b->K, words = b->words;
     bool half = nr != h->nr;
-    int mr = half ? h->mr_half : h->mr;
+    int mr = kind == KIND_I32D ? (half ? h->mr_half / 2 : h->mr_d) :
+             half ? h->mr_half : h->mr;
     GemmMicroFn *micro = kind == KIND_F32 ? (half ? h->f32_half : h->f32) :
                          kind == KIND_I32 ? (half ? h->i32_half : h->i32) :
-                                            (half ? h->i32f_half : h->i32f);
+                         kind == KIND_I32F ? (half ? h->i32f_half : h->i32f) :
+                                             (half ? h->i32d_half : h->i32d);
     uint32_t tile[GEMM_MAX_MR * GEMM_MAX_NR];
 
     g_assert(nr == h->nr || nr == h->nr / 2);
     g_assert(mr <= GEMM_MAX_MR && nr <= GEMM_MAX_NR);
+    g_assert(words == (kind == KIND_I32D ? 2 : 1));
     for (int j = 0; j < b->N; j += nr) {
-        const uint32_t *panel = b->data + (size_t)(j / nr) * K * nr;
+        const uint32_t *panel = b->data + (size_t)(j / nr) * K * nr * words;
         int w = b->N - j < nr ? b->N - j : nr;
 
         for (int k0 = 0; k0 == 0 || k0 < K; k0 += kb) {
             int kc = K - k0 < kb ? K - k0 : kb;
             unsigned flags = (k0 + kc >= K ? GEMM_LAST : 0) |
                              (k0 == 0 && !accumulate ? GEMM_FROM_ZERO : 0);
+            const uint32_t *bk = panel + (size_t)k0 * nr * words;
 
             for (int i = 0; i < M; i += mr) {
                 int rows = M - i < mr ? M - i : mr;
-                const uint32_t *a = A + (size_t)i * lda + k0;
+                const uint32_t *a = A + ((size_t)i * lda + k0) * words;
                 uint32_t *c = C + (size_t)i * ldc + j;
 
                 if (w == nr) {
-                    micro(rows, kc, a, lda, panel + (size_t)k0 * nr, c, ldc, flags);
+                    micro(rows, kc, a, lda, bk, c, ldc, flags);
                     continue;
                 }
                 for (int r = 0; r < rows && !(flags & GEMM_FROM_ZERO); r++) {
                     memcpy(tile + r * nr, c + (size_t)r * ldc, 4 * (size_t)w);
                 }
-                micro(rows, kc, a, lda, panel + (size_t)k0 * nr, tile, nr, flags);
+                micro(rows, kc, a, lda, bk, tile, nr, flags);
                 for (int r = 0; r < rows; r++) {
                     memcpy(c + (size_t)r * ldc, tile + r * nr, 4 * (size_t)w);
                 }
@@ -328,6 +344,20 @@ void cube_gemm_i32f_panels(int M, const float *A, int lda, const CubePanels *b, 
 {
     g_assert(kb > 0 && kb <= KC);
     blocked(KIND_I32F, kb, M, (const uint32_t *)A, lda, b, C, ldc, accumulate);
+}
+
+/*
+ * The same in binary64, for the wider integer types (S16, U16, and 16-bit
+ * by narrower): every product is at most 2^32 in magnitude, so within a
+ * block of KC = 256 steps every partial sum is an integer below 2^40,
+ * exact in binary64, and each block's sum converts exactly to an int64
+ * whose residue modulo 2^32 is added to C; as above, C + S_1 + S_2 + ...
+ * modulo 2^32 is the reference's wrapping result bit for bit.
+ */
+void cube_gemm_i32d_panels(int M, const double *A, int lda, const CubePanels *b, uint32_t *C,
+                           int ldc, bool accumulate)
+{
+    blocked(KIND_I32D, KC, M, (const uint32_t *)A, lda, b, C, ldc, accumulate);
 }
 
 void cube_gemm_f32(const CubeGemmF32 *g)

@@ -88,6 +88,7 @@ void cube_gemm_i32(const CubeGemmI32 *g);
  */
 typedef struct CubePanels {
     int K, N, nr;
+    int words;                  /* 32-bit words an element: 1, or 2 (binary64) */
     uint32_t *data;
     size_t size;                /* words allocated */
 } CubePanels;
@@ -96,6 +97,8 @@ typedef struct CubePanels {
 #define CUBE_PANEL_ROWS 32
 
 void cube_panels_init(CubePanels *p, int K, int N);
+/* the same with binary64 elements (cube_gemm_i32d_panels()) */
+void cube_panels_init_f64(CubePanels *p, int K, int N);
 void cube_panels_free(CubePanels *p);
 /* all of B (K x N words, row stride ldb) */
 void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb);
@@ -125,6 +128,16 @@ void cube_gemm_i32_panels(int M, const int32_t *A, int lda, const CubePanels *b,
 int cube_gemm_i32f_block(uint32_t amax, uint32_t bmax);
 void cube_gemm_i32f_panels(int M, const float *A, int lda, const CubePanels *b, uint32_t *C,
                            int ldc, int kb, bool accumulate);
+
+/*
+ * An integer product in binary64, for the types whose products reach
+ * 2^32 at most (S16, U16, and mixtures with narrower types): A and B (its
+ * panels from cube_panels_init_f64()) hold the integers as binary64
+ * values; the block sums, exact, are added to C's words modulo 2^32 (the
+ * reasoning is at cube_gemm_i32d_panels() in gemm.c).
+ */
+void cube_gemm_i32d_panels(int M, const double *A, int lda, const CubePanels *b, uint32_t *C,
+                           int ldc, bool accumulate);
 
 /* Which optimized path the host runs ("avx512", "avx2+fma", "portable"). */
 const char *cube_kernel_path(void);

@@ -51,9 +51,10 @@ static float *narrow_table(unsigned dtype, unsigned bits)
  * A decoder resolved once per operand: FP32 words (NaNs made canonical),
  * a narrow float type through its table, a wide one through the exact
  * decoder, or an integer extended from its width by sign or zero (as a
- * 32-bit word, or as its FP32 value: exact below 2^24).
+ * 32-bit word, as its FP32 value: exact below 2^24, or as its binary64
+ * value: two words an element).
  */
-typedef enum { DEC_FP32, DEC_TABLE, DEC_EXACT, DEC_INT, DEC_INT_F32 } DecKind;
+typedef enum { DEC_FP32, DEC_TABLE, DEC_EXACT, DEC_INT, DEC_INT_F32, DEC_INT_F64 } DecKind;
 
 typedef struct Decoder {
     DecKind kind;
@@ -63,7 +64,7 @@ typedef struct Decoder {
     uint64_t sign;              /* DEC_INT*: its sign bit, 0 if unsigned */
 } Decoder;
 
-typedef enum { AS_FP, AS_INT, AS_INT_F32 } DecodeAs;
+typedef enum { AS_FP, AS_INT, AS_INT_F32, AS_INT_F64 } DecodeAs;
 
 static void decoder_init(Decoder *d, unsigned dtype, DecodeAs as)
 {
@@ -75,7 +76,7 @@ static void decoder_init(Decoder *d, unsigned dtype, DecodeAs as)
     d->mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
     d->sign = 0;
     if (as != AS_FP) {
-        d->kind = as == AS_INT ? DEC_INT : DEC_INT_F32;
+        d->kind = as == AS_INT ? DEC_INT : as == AS_INT_F32 ? DEC_INT_F32 : DEC_INT_F64;
         if (info && info->is_signed && bits < 32) {
             d->sign = 1ull << (bits - 1);
         }
@@ -96,6 +97,7 @@ typedef uint64_t u64x8 __attribute__((vector_size(64)));
 typedef uint32_t u32x8 __attribute__((vector_size(32)));
 typedef int32_t i32x8 __attribute__((vector_size(32)));
 typedef float f32x8 __attribute__((vector_size(32)));
+typedef double f64x8 __attribute__((vector_size(64)));
 
 /* eight element words' low 32 bits */
 static inline __attribute__((always_inline)) void low_words(const uint64_t *raw, u32x8 *w)
@@ -175,6 +177,20 @@ void decode_run(const Decoder *d, const uint64_t *raw, size_t n, uint32_t *out)
             memcpy(&out[i], &f, 4);
         }
         break;
+    case DEC_INT_F64:           /* out holds binary64 elements */
+        for (; i + 8 <= n; i += 8) {
+            i32x8 v;
+            f64x8 f;
+
+            int_words(d, raw + i, &v);
+            f = __builtin_convertvector(v, f64x8);
+            memcpy(out + 2 * i, &f, sizeof(f));
+        }
+        for (; i < n; i++) {
+            double f = (int32_t)(uint32_t)(((raw[i] & d->mask) ^ d->sign) - d->sign);
+            memcpy(&out[2 * i], &f, 8);
+        }
+        break;
     }
 }
 
@@ -195,17 +211,19 @@ void decode_run(const Decoder *d, const uint64_t *raw, size_t n, uint32_t *out)
 static inline __attribute__((always_inline))
 void decode_panels_as(const Decoder *d, const uint64_t *raw, CubePanels *p)
 {
+    size_t words = d->kind == DEC_INT_F64 ? 2 : 1;
+
     for (int k0 = 0; k0 < p->K; k0 += CUBE_PANEL_ROWS) {
         int k1 = p->K - k0 < CUBE_PANEL_ROWS ? p->K : k0 + CUBE_PANEL_ROWS;
 
         for (int j = 0; j < p->N; j += p->nr) {
             int w = p->N - j < p->nr ? p->N - j : p->nr;
-            uint32_t *dst = p->data + ((size_t)(j / p->nr) * p->K + k0) * p->nr;
+            uint32_t *dst = p->data + ((size_t)(j / p->nr) * p->K + k0) * p->nr * words;
 
-            for (int k = k0; k < k1; k++, dst += p->nr) {
+            for (int k = k0; k < k1; k++, dst += p->nr * words) {
                 decode_run(d, raw + (size_t)k * p->N + j, w, dst);
                 if (w < p->nr) {
-                    memset(dst + w, 0, 4 * (size_t)(p->nr - w));
+                    memset(dst + w * words, 0, 4 * words * (size_t)(p->nr - w));
                 }
             }
         }
@@ -241,6 +259,10 @@ static void decode(unsigned dtype, DecodeAs as, const uint64_t *raw, size_t n, u
         break;
     case DEC_INT_F32:
         d.kind = DEC_INT_F32;
+        decode_to(&d, raw, n, out, p);
+        break;
+    case DEC_INT_F64:
+        d.kind = DEC_INT_F64;
         decode_to(&d, raw, n, out, p);
         break;
     default:
@@ -294,15 +316,21 @@ void cube_product_raw(unsigned atype, unsigned btype, bool fp, int M, int N, int
                       const uint64_t *ra, const uint64_t *rb, uint32_t *C, bool accumulate)
 {
     size_t mk = (size_t)M * K;
+    uint64_t term = (uint64_t)int_magnitude(atype) * int_magnitude(btype);
     int kb = fp ? 0 : cube_gemm_i32f_block(int_magnitude(atype), int_magnitude(btype));
+    bool f64 = !fp && !kb && term <= (UINT64_C(1) << 32);
     g_autofree uint32_t *a = NULL;
     CubePanels p;
 
     if (M <= 0 || N <= 0) {
         return;
     }
-    a = g_new(uint32_t, mk + 1);
-    cube_panels_init(&p, K, N);
+    a = g_new(uint32_t, (mk + 1) * (f64 ? 2 : 1));
+    if (f64) {
+        cube_panels_init_f64(&p, K, N);
+    } else {
+        cube_panels_init(&p, K, N);
+    }
     if (fp) {
         decode(atype, AS_FP, ra, mk, a, NULL);
         decode(btype, AS_FP, rb, 0, NULL, &p);
@@ -311,6 +339,10 @@ void cube_product_raw(unsigned atype, unsigned btype, bool fp, int M, int N, int
         decode(atype, AS_INT_F32, ra, mk, a, NULL);
         decode(btype, AS_INT_F32, rb, 0, NULL, &p);
         cube_gemm_i32f_panels(M, (const float *)a, K, &p, C, N, kb, accumulate);
+    } else if (f64) {
+        decode(atype, AS_INT_F64, ra, mk, a, NULL);
+        decode(btype, AS_INT_F64, rb, 0, NULL, &p);
+        cube_gemm_i32d_panels(M, (const double *)a, K, &p, C, N, accumulate);
     } else {
         decode(atype, AS_INT, ra, mk, a, NULL);
         decode(btype, AS_INT, rb, 0, NULL, &p);

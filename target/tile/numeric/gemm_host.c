@@ -16,20 +16,23 @@
 #define GM_VW 4
 #define GM_MR 8
 #define GM_MR_HALF 8
+#define GM_MR_D 4
 #define GM_NV 2
 #define GM_ID(x) plain_##x
 #include "numeric/gemm_micro.h"
 #undef GM_VW
 #undef GM_MR
 #undef GM_MR_HALF
+#undef GM_MR_D
 #undef GM_NV
 #undef GM_ID
 
 static const GemmHostKernels plain = {
-    .name = "portable", .mr = 8, .nr = 8, .mr_half = 8, .f32 = plain_f32, .i32 = plain_i32,
+    .name = "portable", .mr = 8, .nr = 8, .mr_half = 8, .mr_d = 4, .f32 = plain_f32, .i32 = plain_i32,
     .i32f = plain_i32f,
     .f32_half = plain_f32_half, .i32_half = plain_i32_half,
     .i32f_half = plain_i32f_half,
+    .i32d = plain_i32d, .i32d_half = plain_i32d_half,
 };
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
@@ -39,12 +42,14 @@ static const GemmHostKernels plain = {
 #define GM_VW 8
 #define GM_MR 6
 #define GM_MR_HALF 12
+#define GM_MR_D 3
 #define GM_NV 2
 #define GM_ID(x) avx2_##x
 #include "numeric/gemm_micro.h"
 #undef GM_VW
 #undef GM_MR
 #undef GM_MR_HALF
+#undef GM_MR_D
 #undef GM_NV
 #undef GM_ID
 #pragma GCC pop_options
@@ -54,27 +59,31 @@ static const GemmHostKernels plain = {
 #define GM_VW 16
 #define GM_MR 12
 #define GM_MR_HALF 12
+#define GM_MR_D 6
 #define GM_NV 2
 #define GM_ID(x) avx512_##x
 #include "numeric/gemm_micro.h"
 #undef GM_VW
 #undef GM_MR
 #undef GM_MR_HALF
+#undef GM_MR_D
 #undef GM_NV
 #undef GM_ID
 #pragma GCC pop_options
 
 static const GemmHostKernels avx2 = {
-    .name = "avx2+fma", .mr = 6, .nr = 16, .mr_half = 12, .f32 = avx2_f32, .i32 = avx2_i32,
+    .name = "avx2+fma", .mr = 6, .nr = 16, .mr_half = 12, .mr_d = 3, .f32 = avx2_f32, .i32 = avx2_i32,
     .i32f = avx2_i32f,
     .f32_half = avx2_f32_half, .i32_half = avx2_i32_half,
     .i32f_half = avx2_i32f_half,
+    .i32d = avx2_i32d, .i32d_half = avx2_i32d_half,
 };
 static const GemmHostKernels avx512 = {
-    .name = "avx512", .mr = 12, .nr = 32, .mr_half = 12, .f32 = avx512_f32, .i32 = avx512_i32,
+    .name = "avx512", .mr = 12, .nr = 32, .mr_half = 12, .mr_d = 6, .f32 = avx512_f32, .i32 = avx512_i32,
     .i32f = avx512_i32f,
     .f32_half = avx512_f32_half, .i32_half = avx512_i32_half,
     .i32f_half = avx512_i32f_half,
+    .i32d = avx512_i32d, .i32d_half = avx512_i32d_half,
 };
 
 static void host_list(const GemmHostKernels **list)

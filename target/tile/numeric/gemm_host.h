@@ -15,7 +15,8 @@
  * are zero (+0 for FP32) and C is only written.  The i32f kernels take
  * integers held as FP32 values, sum the kc products in FP32 from zero
  * (exactly: see cube_gemm_i32f_panels()) and add the sums to C's 32-bit
- * words.
+ * words; the i32d kernels do the same in binary64 (a and b binary64
+ * arrays: lda counts binary64 elements, a panel row holds nr of them).
  */
 #ifndef TARGET_TILE_GEMM_HOST_H
 #define TARGET_TILE_GEMM_HOST_H
@@ -39,12 +40,15 @@ typedef struct GemmHostKernels {
     const char *name;           /* as cube_kernel_path() reports it */
     int mr, nr;                 /* register tile */
     int mr_half;                /* rows of the half kernels' tile (nr / 2 wide) */
+    int mr_d;                   /* rows of the i32d tile (half kernels: mr_half / 2) */
     GemmMicroFn *f32;           /* FP32 fused multiply-adds */
     GemmMicroFn *i32;           /* wrapping 32-bit multiply-adds */
     GemmMicroFn *i32f;          /* exact integer sums in FP32 */
     GemmMicroFn *f32_half;      /* the same on panels of nr / 2 columns */
     GemmMicroFn *i32_half;
     GemmMicroFn *i32f_half;
+    GemmMicroFn *i32d;          /* exact integer sums in binary64 */
+    GemmMicroFn *i32d_half;
 } GemmHostKernels;
 
 /* The kernels in use: the host's best, unless gemm_host_use() chose. */

@@ -10,6 +10,8 @@
  *   GM_NV     vectors per row: the tile is GM_MR x (GM_VW * GM_NV)
  *   GM_MR_HALF  rows of the half kernels' tile (panels of half the width,
  *             GM_NV / 2 vectors per row): as many accumulators again
+ *   GM_MR_D   rows of the binary64 kernels' tile (twice as many vectors
+ *             per row: the i32d kernels), half kernels GM_MR_HALF / 2
  *   GM_ID(x)  the names of this instance
  *
  * The FP32 kernel holds its accumulators in registers and, for each k in
@@ -23,6 +25,10 @@
 typedef float GM_ID(vf) __attribute__((vector_size(GM_VW * 4)));
 typedef uint32_t GM_ID(vu) __attribute__((vector_size(GM_VW * 4)));
 typedef int32_t GM_ID(vi) __attribute__((vector_size(GM_VW * 4)));
+/* the same width in binary64 lanes (half as many), and their integers */
+typedef double GM_ID(vd) __attribute__((vector_size(GM_VW * 4)));
+typedef int64_t GM_ID(vl) __attribute__((vector_size(GM_VW * 4)));
+typedef uint32_t GM_ID(vuh) __attribute__((vector_size(GM_VW * 2)));
 
 /* rows of the larger tile, full or half */
 #define GM_MR_ALL (GM_MR > GM_MR_HALF ? GM_MR : GM_MR_HALF)
@@ -194,6 +200,62 @@ void GM_ID(i32f_body)(const int nv, const int mr, int kc, const uint32_t *a, int
     }
 }
 
+/*
+ * An integer product in binary64 (gemm.h, cube_gemm_i32d_panels): a and
+ * b hold integers as binary64 values (panels of nr binary64 columns, two
+ * vectors per GM_NV), products of at most 2^32 in magnitude, so that every
+ * partial sum of a block of at most 2^21 steps is an exact integer; the
+ * block sums are converted and added to C's 32-bit words modulo 2^32, as
+ * the i32f kernels do.
+ */
+static inline __attribute__((always_inline))
+void GM_ID(i32d_body)(const int nv, const int mr, int kc, const uint32_t *a32, int lda,
+                      const uint32_t *b32, uint32_t *c, int ldc, unsigned flags)
+{
+    const double *a = (const double *)a32, *b = (const double *)b32;
+    enum { DW = GM_VW / 2 };        /* binary64 lanes per vector */
+    GM_ID(vd) acc[GM_MR_ALL][2 * GM_NV];
+
+#pragma GCC unroll 16
+    for (int i = 0; i < mr; i++) {
+#pragma GCC unroll 8
+        for (int v = 0; v < 2 * nv; v++) {
+            acc[i][v] = (GM_ID(vd)){ 0 };
+        }
+    }
+    for (int k = 0; k < kc; k++) {
+        GM_ID(vd) bv[2 * GM_NV];
+
+#pragma GCC unroll 8
+        for (int v = 0; v < 2 * nv; v++) {
+            memcpy(&bv[v], b + (size_t)k * 2 * nv * DW + v * DW, sizeof(bv[v]));
+        }
+#pragma GCC unroll 16
+        for (int i = 0; i < mr; i++) {
+            double s = a[(size_t)i * lda + k];
+
+#pragma GCC unroll 8
+            for (int v = 0; v < 2 * nv; v++) {
+                acc[i][v] += s * bv[v];
+            }
+        }
+    }
+#pragma GCC unroll 16
+    for (int i = 0; i < mr; i++) {
+#pragma GCC unroll 8
+        for (int v = 0; v < 2 * nv; v++) {
+            GM_ID(vuh) w = { 0 };
+
+            if (!(flags & GEMM_FROM_ZERO)) {
+                memcpy(&w, c + (size_t)i * ldc + v * DW, sizeof(w));
+            }
+            w += __builtin_convertvector(__builtin_convertvector(acc[i][v], GM_ID(vl)),
+                                         GM_ID(vuh));
+            memcpy(c + (size_t)i * ldc + v * DW, &w, sizeof(w));
+        }
+    }
+}
+
 /* One instance per row count below the tile's (max), so that each keeps
  * its accumulators in registers; the counts above max never come. */
 #define GM_ROWS(body, nv, max, ...)                             \
@@ -234,6 +296,8 @@ GM_KERNEL(i32, i32_body, GM_NV, GM_MR)
 GM_KERNEL(i32_half, i32_body, GM_NV / 2, GM_MR_HALF)
 GM_KERNEL(i32f, i32f_body, GM_NV, GM_MR)
 GM_KERNEL(i32f_half, i32f_body, GM_NV / 2, GM_MR_HALF)
+GM_KERNEL(i32d, i32d_body, GM_NV, GM_MR_D)
+GM_KERNEL(i32d_half, i32d_body, GM_NV / 2, GM_MR_HALF / 2)
 
 #undef GM_KERNEL
 #undef GM_ROWS
