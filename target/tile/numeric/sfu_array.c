@@ -225,32 +225,43 @@ INLINE u32x8 quot_chunk(unsigned dt, u32x8 ra, u32x8 rb, bool recip, bool fma, i
     return res;
 }
 
+/* One chunk of cnt elements from i of quot_run() (cnt a constant in its
+ * main loop: plain vector loads and stores). */
+INLINE void quot_step(unsigned dt, bool recip, bool fma, const void *l, const void *r,
+                      u32x8 rs, void *out, size_t i, unsigned cnt, i32x8 *nx_all,
+                      unsigned *fl)
+{
+    u32x8 ra = load_raw(dt, l, i, cnt), rb = recip ? ra : r ? load_raw(dt, r, i, cnt) : rs;
+    i32x8 bad, nx;
+    u32x8 q = quot_chunk(dt, ra, rb, recip, fma, &bad, &nx);
+
+    *nx_all |= nx & ~bad;
+    store_raw(dt, out, i, cnt, q);
+    if (__builtin_expect(any32(bad), 0)) {
+        for (unsigned k = 0; k < cnt; k++) {
+            if (bad[k]) {
+                put_raw(fbytes(dt), out, i + k,
+                        recip ? sfu_unary(dt, SFU_RECIP, rb[k], false, fl)
+                              : sfu_binary(dt, SFU_DIV, ra[k], rb[k], false, fl));
+            }
+        }
+    }
+}
+
 /* RECIP of src, or l / r (r == NULL: every divisor is scalar) */
 INLINE void quot_run(unsigned dt, bool recip, bool fma, const void *l, const void *r,
                      uint64_t scalar, void *out, size_t n, unsigned *flags)
 {
-    unsigned bytes = dt == TILE_DT_FP32 ? 4 : 2, fl = 0;
     u32x8 rs = (u32x8){} + (uint32_t)scalar;
     i32x8 nx_all = {};
+    unsigned fl = 0;
+    size_t i = 0;
 
-    for (size_t i = 0; i < n; i += LANES) {
-        unsigned cnt = n - i < LANES ? n - i : LANES;
-        u32x8 ra = load_raw(dt, l, i, cnt), rb = recip ? ra : r ? load_raw(dt, r, i, cnt) : rs;
-        i32x8 bad, nx;
-        u32x8 q = quot_chunk(dt, ra, rb, recip, fma, &bad, &nx);
-
-        nx_all |= nx & ~bad;
-        store_raw(dt, out, i, cnt, q);
-        if (!any32(bad)) {
-            continue;
-        }
-        for (unsigned k = 0; k < cnt; k++) {
-            if (bad[k]) {
-                put_raw(bytes, out, i + k,
-                        recip ? sfu_unary(dt, SFU_RECIP, rb[k], false, &fl)
-                              : sfu_binary(dt, SFU_DIV, ra[k], rb[k], false, &fl));
-            }
-        }
+    for (; i + LANES <= n; i += LANES) {
+        quot_step(dt, recip, fma, l, r, rs, out, i, LANES, &nx_all, &fl);
+    }
+    if (i < n) {
+        quot_step(dt, recip, fma, l, r, rs, out, i, n - i, &nx_all, &fl);
     }
     *flags |= fl | (any32(nx_all) ? TILE_NUM_NX : 0);
 }
@@ -526,30 +537,40 @@ INLINE u32x8 func_chunk(unsigned dt, SfuUnOp op, u32x8 raw, i32x8 *bad, i32x8 *o
     return res;
 }
 
+/* One chunk of cnt elements from i of func_run() (cnt a constant in its
+ * main loop). */
+INLINE void func_step(unsigned dt, SfuUnOp op, const void *src, void *out, size_t i,
+                      unsigned cnt, i32x8 *nx_all, i32x8 *of_all, i32x8 *uf_all, unsigned *fl)
+{
+    u32x8 raw = load_raw(dt, src, i, cnt);
+    i32x8 bad, of, uf;
+    u32x8 res = func_chunk(dt, op, raw, &bad, &of, &uf);
+
+    *nx_all |= ~bad;
+    *of_all |= of & ~bad;
+    *uf_all |= uf & ~bad;
+    store_raw(dt, out, i, cnt, res);
+    if (__builtin_expect(any32(bad), 0)) {
+        for (unsigned k = 0; k < cnt; k++) {
+            if (bad[k]) {
+                put_raw(fbytes(dt), out, i + k, sfu_unary(dt, op, raw[k], false, fl));
+            }
+        }
+    }
+}
+
 INLINE void func_run(unsigned dt, SfuUnOp op, const void *src, void *out, size_t n,
                      unsigned *flags)
 {
-    unsigned bytes = fbytes(dt), fl = 0;
+    unsigned fl = 0;
     i32x8 nx_all = {}, of_all = {}, uf_all = {};
+    size_t i = 0;
 
-    for (size_t i = 0; i < n; i += LANES) {
-        unsigned cnt = n - i < LANES ? n - i : LANES;
-        u32x8 raw = load_raw(dt, src, i, cnt);
-        i32x8 bad, of, uf;
-        u32x8 res = func_chunk(dt, op, raw, &bad, &of, &uf);
-
-        nx_all |= ~bad;
-        of_all |= of & ~bad;
-        uf_all |= uf & ~bad;
-        store_raw(dt, out, i, cnt, res);
-        if (!any32(bad)) {
-            continue;
-        }
-        for (unsigned k = 0; k < cnt; k++) {
-            if (bad[k]) {
-                put_raw(bytes, out, i + k, sfu_unary(dt, op, raw[k], false, &fl));
-            }
-        }
+    for (; i + LANES <= n; i += LANES) {
+        func_step(dt, op, src, out, i, LANES, &nx_all, &of_all, &uf_all, &fl);
+    }
+    if (i < n) {
+        func_step(dt, op, src, out, i, n - i, &nx_all, &of_all, &uf_all, &fl);
     }
     *flags |= fl | (any32(nx_all) ? TILE_NUM_NX : 0) | (any32(of_all) ? TILE_NUM_OF : 0) |
               (any32(uf_all) ? TILE_NUM_UF : 0);
