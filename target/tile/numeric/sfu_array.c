@@ -605,6 +605,93 @@ static void func_any(unsigned dtype, SfuUnOp op, const void *src, void *out, siz
 #undef FUNC_RUN
 }
 
+/*
+ * ---- Square roots eight at a time ----
+ *
+ * SQRT of FP32, FP16 and BF16 in host binary32 vectors: the encodings
+ * widen exactly and the host's square root rounds the exact root to 24
+ * bits, which rounded on to p bits (FP16 11, BF16 8) is the exact root
+ * rounded once (24 >= 2p + 2: innocuous, see the head of the file).  The
+ * root of a positive finite value of these types is a normal of its type
+ * (at least 2^-12, 2^-67, 2^-75), so neither tininess nor overflow
+ * arises; NX when the root squared differs from the operand (exact: in
+ * binary64 for FP32, 48 bits; in binary32 for FP16 and BF16, at most 22
+ * and 16 bits, the square of a BF16 root at least 2^-134 keeping them
+ * on binary32's grid).  Zeros, negatives, infinities and NaNs are bad
+ * lanes, left to sfu_elem.c.
+ */
+INLINE u32x8 root_chunk(unsigned dt, u32x8 raw, i32x8 *bad, i32x8 *nx)
+{
+    const uint32_t mag_mask = dt == TILE_DT_FP32 ? 0x7fffffff : 0x7fff;
+    const int32_t inf = dt == TILE_DT_FP32 ? 0x7f800000 : dt == TILE_DT_FP16 ? 0x7c00 : 0x7f80;
+    i32x8 mag = (i32x8)(raw & mag_mask);
+    f32x8 x = widen(dt, raw & mag_mask), q = sqrt8(x);
+    u32x8 qb = (u32x8)q, res;
+
+    *bad = (mag == 0) | (mag >= inf) | ((i32x8)raw != mag);
+    if (dt == TILE_DT_FP32) {
+        f64x4 dq[2], dx[2];
+
+        res = qb;
+        widen_halves(q, dq);
+        widen_halves(x, dx);
+        i64x4 lo = (i64x4)(dq[0] * dq[0] != dx[0]), hi = (i64x4)(dq[1] * dq[1] != dx[1]);
+        *nx = __builtin_shufflevector((i32x8)lo, (i32x8)hi, 0, 2, 4, 6, 8, 10, 12, 14);
+    } else {
+        res = dt == TILE_DT_BF16 ? (qb + 0x7fff + ((qb >> 16) & 1)) >> 16
+                                 : fp16_normal_of_f32(qb);
+        f32x8 r = widen(dt, res);
+
+        *nx = (i32x8)(r * r != x);
+    }
+    return res;
+}
+
+INLINE void root_step(unsigned dt, const void *src, void *out, size_t i, unsigned cnt,
+                      i32x8 *nx_all, unsigned *fl)
+{
+    u32x8 raw = load_raw(dt, src, i, cnt);
+    i32x8 bad, nx;
+    u32x8 res = root_chunk(dt, raw, &bad, &nx);
+
+    *nx_all |= nx & ~bad;
+    store_raw(dt, out, i, cnt, res);
+    if (__builtin_expect(any32(bad), 0)) {
+        for (unsigned k = 0; k < cnt; k++) {
+            if (bad[k]) {
+                put_raw(fbytes(dt), out, i + k, sfu_unary(dt, SFU_SQRT, raw[k], false, fl));
+            }
+        }
+    }
+}
+
+INLINE void root_run(unsigned dt, const void *src, void *out, size_t n, unsigned *flags)
+{
+    i32x8 nx_all = {};
+    unsigned fl = 0;
+    size_t i = 0;
+
+    for (; i + LANES <= n; i += LANES) {
+        root_step(dt, src, out, i, LANES, &nx_all, &fl);
+    }
+    if (i < n) {
+        root_step(dt, src, out, i, n - i, &nx_all, &fl);
+    }
+    *flags |= fl | (any32(nx_all) ? TILE_NUM_NX : 0);
+}
+
+HOST_CLONES
+static void root_any(unsigned dtype, const void *src, void *out, size_t n, unsigned *flags)
+{
+    if (dtype == TILE_DT_FP32) {
+        root_run(TILE_DT_FP32, src, out, n, flags);
+    } else if (dtype == TILE_DT_BF16) {
+        root_run(TILE_DT_BF16, src, out, n, flags);
+    } else {
+        root_run(TILE_DT_FP16, src, out, n, flags);
+    }
+}
+
 /* ---- The loops ---- */
 
 static inline __attribute__((always_inline))
@@ -642,6 +729,10 @@ void sfu_array_unary(unsigned dtype, SfuUnOp op, const void *src, void *out, siz
     }
     if (sfu_array_fast_type(dtype) && (op == SFU_EXP || op == SFU_LOG)) {
         func_any(dtype, op, src, out, n, flags);
+        return;
+    }
+    if (sfu_array_fast_type(dtype) && op == SFU_SQRT) {
+        root_any(dtype, src, out, n, flags);
         return;
     }
     if (SFU_ARRAY_FAST && dtype == TILE_DT_FP32) {

@@ -141,4 +141,28 @@ INLINE void widen_halves(f32x8 f, f64x4 d[2])
     d[1] = __builtin_convertvector(h[1], f64x4);
 }
 
+/*
+ * Lane-wise square roots of non-negative floats, correctly rounded (IEEE
+ * sqrt).  GCC's vector extensions have no square root: on x86-64 the
+ * SSE instruction (baseline there; VEX-encoded in the AVX2 clones) on
+ * each half, elsewhere the lanes one by one (a negative lane, which the
+ * callers never use, is taken as its magnitude: no libm error path).
+ */
+INLINE f32x8 sqrt8(f32x8 x)
+{
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+    f32x4 h[2];
+
+    memcpy(h, &x, sizeof(h));
+    h[0] = __builtin_ia32_sqrtps(h[0]);
+    h[1] = __builtin_ia32_sqrtps(h[1]);
+    memcpy(&x, h, sizeof(x));
+#else
+    for (int l = 0; l < LANES; l++) {
+        x[l] = __builtin_sqrtf(__builtin_fabsf(x[l]));
+    }
+#endif
+    return x;
+}
+
 #endif /* TARGET_TILE_VEC_CHUNK_H */
