@@ -3,11 +3,12 @@
 # build/tile-objdump); `make qemu` builds build/qemu-system-tile; `make demo`
 # boots the demo firmware; `make check` builds everything and runs every test;
 # `make bench` runs the benchmarks (docs/benchmarks.md); `make fuzz` runs
-# the fuzzers (tests/fuzz/fuzz.mk).
+# the fuzzers (tests/fuzz/fuzz.mk); `make check-aarch64` runs the array
+# kernels' unit tests built for aarch64 under qemu-aarch64.
 
 BUILD ?= build
 
-.PHONY: all tools check deps setup clean distclean
+.PHONY: all tools check check-aarch64 deps setup clean distclean
 
 all: tools
 
@@ -33,6 +34,11 @@ check: tools qemu
 	python3 scripts/test-summary.py --expect "$$(meson test -C $(BUILD) --list 2>/dev/null | wc -l)" \
 	    $(BUILD)/meson-logs/testlog.json || rc=1; \
 	exit $$rc
+
+# The portable paths of the array kernels on an aarch64 host (emulated);
+# not part of check: it installs a cross compiler and arm64 libraries.
+check-aarch64:
+	sh tests/cross/check-aarch64 $(BUILD)/aarch64
 
 # clean keeps the QEMU source and build (build/qemu); distclean removes all.
 clean:
