@@ -50,22 +50,6 @@ static inline bool finite_raw(const Fmt *f, uint32_t raw)
     return narrow_mag(f, raw) >> f->m != exp_field_max(f);
 }
 
-static inline float f32_of(uint32_t raw)
-{
-    float x;
-
-    memcpy(&x, &raw, sizeof(x));
-    return x;
-}
-
-static inline uint32_t raw_of_f32(float x)
-{
-    uint32_t r;
-
-    memcpy(&r, &x, sizeof(r));
-    return r;
-}
-
 /* acc + x on the fast path of SUM (acc and x finite), NX into *nx. */
 static inline __attribute__((always_inline))
 uint32_t sum_step(const Fmt *f, uint32_t acc, uint32_t x, bool *nx)
@@ -270,16 +254,13 @@ void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *row
  * lane whose row has a non-finite operand or whose sum ends non-finite
  * (an overflow) is marked bad, and that row is redone by fold_ref().
  */
+/* a binary32 sum s rounded to FP16 (fp16_of_f32(), whose nearness
+ * test a sum does not need) */
 INLINE u32x8 fp16_of_f32_sum(u32x8 sb)
 {
-    u32x8 sign = (sb >> 16) & 0x8000, fm = sb & 0x7fffffff;
-    u32x8 sub = (u32x8)(fm < (113u << 23));             /* below 2^-14: exact */
-    u32x8 big = (u32x8)(fm >= 0x477ff000u);             /* rounds to 2^16: infinite */
-    f32x8 small = (f32x8)(fm & sub) * 0x1p24f;          /* the subnormal's integer */
-    u32x8 r = ((u32x8)__builtin_convertvector(small, i32x8) & sub) |
-              (fp16_normal_of_f32(fm) & ~sub);
+    i32x8 near;
 
-    return sign | (r & ~big) | (0x7c00 & big);
+    return fp16_of_f32(sb, &near);
 }
 
 /* one step of eight row folds: acc += x, lane by lane (see above) */

@@ -114,6 +114,22 @@ static inline uint64_t dbits(double d)
     return b;
 }
 
+static inline float f32_of(uint32_t raw)
+{
+    float x;
+
+    memcpy(&x, &raw, sizeof(x));
+    return x;
+}
+
+static inline uint32_t raw_of_f32(float x)
+{
+    uint32_t r;
+
+    memcpy(&r, &x, sizeof(r));
+    return r;
+}
+
 static inline uint32_t exp_field_max(const Fmt *f)
 {
     return (1u << (f->bits - 1 - f->m)) - 1;
@@ -237,6 +253,34 @@ static inline uint32_t narrow_mag(const Fmt *f, uint32_t r)
 INLINE u32x8 fp16_normal_of_f32(u32x8 fm)
 {
     return ((fm + 0xfff + ((fm >> 13) & 1)) >> 13) - (112u << 10);
+}
+
+/*
+ * r, the binary32 rounding of y, rounded on to FP16 per lane (every FP16
+ * rounding boundary is a binary32 value): a magnitude in [2^-14, 2^16)
+ * by fp16_normal_of_f32(); below 2^-14 the subnormal's field is s =
+ * |r| 2^24 (exact) rounded to an integer (1024 being the smallest
+ * normal's encoding); from 2^16 on, infinity.  *near unless r is more
+ * than two binary32 units of its last place from an FP16 boundary: the
+ * 13 bits below the rounding point, or the fraction of s within s 2^-21
+ * of a half (the boundaries there are at s >= 1/2, where r is normal and
+ * a unit is at most s 2^-23).  Otherwise y, within half a unit of r, and
+ * the interval y (1 -+ 2^-38) round as r does (as narrow_round_near()
+ * for BF16).
+ */
+INLINE u32x8 fp16_of_f32(u32x8 r, i32x8 *near)
+{
+    u32x8 fm = r & 0x7fffffff;
+    f32x8 s = (f32x8)fm * 0x1p24f, q = s + 0x1.8p23f, frac = s - (q - 0x1.8p23f);
+    f32x8 dt = (f32x8)((u32x8)((f32x8)((u32x8)frac & 0x7fffffff) - 0.5f) & 0x7fffffff);
+    i32x8 tiny = (i32x8)fm < 113 << 23, big = (i32x8)fm >= 143 << 23;
+    i32x8 low = (i32x8)(fm & 0x1fff);
+
+    *near = (tiny & (dt <= s * 0x1p-21f)) |
+            (~(tiny | big) & (low >= 0xffe) & (low <= 0x1002));
+    return (((u32x8)q - 0x4b400000) & (u32x8)tiny) |
+           (fp16_normal_of_f32(fm) & (u32x8)~(tiny | big)) | (0x7c00 & (u32x8)big) |
+           ((r >> 16) & 0x8000);
 }
 
 #endif /* TARGET_TILE_SFU_NARROW_H */
