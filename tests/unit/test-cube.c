@@ -321,29 +321,34 @@ START_TEST(test_typed)
 END_TEST
 
 /*
- * The binary64 kernels at their extremes (gemm.c, cube_gemm_i32d_panels):
- * every product the largest of its types (65535 * 65535 for U16, -32768 *
- * -32768 for S16, -32768 * 65535 mixed), of one sign, so that each block
- * of 256 steps sums to nearly 2^40 and C wraps many times; K across
- * several blocks; C random, or from zero.  Against the reference's
- * wrapping 32-bit loop.
+ * The binary64 kernels (gemm.c, cube_gemm_i32d_panels) and the int16
+ * pair kernels (cube_gemm_i16_panels) at their extremes: every product
+ * the largest of its types (65535 * 65535 for U16, -32768 * -32768 for
+ * S16, whose pair sums 2^31 overflow an int32, -32768 * 65535 mixed, 255
+ * * 255 for U8), of one sign, so that each binary64 block of 256 steps
+ * sums to nearly 2^40 and C wraps many times; K across several blocks,
+ * even and odd (an odd K pads the last pair); C random, or from zero.
+ * Against the reference's wrapping 32-bit loop.
  */
-START_TEST(test_i32d_extremes)
+START_TEST(test_wide_extremes)
 {
     static const unsigned pairs[][2] = {
         { TILE_DT_U16, TILE_DT_U16 }, { TILE_DT_S16, TILE_DT_S16 },
         { TILE_DT_S16, TILE_DT_U16 }, { TILE_DT_U16, TILE_DT_S8 },
+        { TILE_DT_S16, TILE_DT_S8 }, { TILE_DT_U8, TILE_DT_U8 },
     };
-    enum { M = 13, N = 37, K = 700 };
-    static uint64_t ra[M * K], rb[K * N];
-    static int32_t a[M * K], b[K * N];
+    enum { M = 13, N = 37, KMAX = 701 };
+    static uint64_t ra[M * KMAX], rb[KMAX * N];
+    static int32_t a[M * KMAX], b[KMAX * N];
     static uint32_t c1[M * N], c2[M * N];
 
-    for (unsigned t = 0; t < sizeof(pairs) / sizeof(pairs[0]); t++) {
+    for (unsigned t = 0; t < 2 * sizeof(pairs) / sizeof(pairs[0]); t++) {
         for (int mode = 0; mode < 2; mode++) {
-            unsigned at = pairs[t][0], bt = pairs[t][1];
-            uint64_t amax = at == TILE_DT_U16 ? 0xffff : 0x8000;
-            uint64_t bmax = bt == TILE_DT_U16 ? 0xffff : bt == TILE_DT_S16 ? 0x8000 : 0x80;
+            unsigned at = pairs[t / 2][0], bt = pairs[t / 2][1];
+            int K = KMAX - (int)(t % 2);
+            uint64_t amax = at == TILE_DT_U16 ? 0xffff : at == TILE_DT_U8 ? 0xff : 0x8000;
+            uint64_t bmax = bt == TILE_DT_U16 ? 0xffff : bt == TILE_DT_S16 ? 0x8000 :
+                            bt == TILE_DT_U8 ? 0xff : 0x80;
 
             for (int i = 0; i < M * K; i++) {
                 ra[i] = i % 97 ? amax : rnd() & 0xffff;   /* a few others */
@@ -366,6 +371,34 @@ START_TEST(test_i32d_extremes)
             cube_product_raw(at, bt, false, M, N, K, ra, rb, c2, mode);
             ck_assert_mem_eq(c1, c2, sizeof(c1));
         }
+    }
+}
+END_TEST
+
+/*
+ * Worked by hand (an S16 TMATMUL accumulates in S32, the hardware
+ * profile's matrix.accumulator_by_class, one term at a time in K order,
+ * matrix.dot_order, keeping the low 32 bits as the ASL's
+ * TileProfileMatrixAccumulate does): S16 rows of
+ * -32768, one column of B of -32768.  Each product is 2^30; two of them
+ * sum to 2^31, which wraps to 0x80000000 (the one pair sum outside an
+ * int32); three, to 0xc0000000; four, to 0 (2^32); with C = 5 on entry,
+ * 5 more.  K = 1..4 covers a lone element, an odd K's padded pair and
+ * two full pairs.
+ */
+START_TEST(test_i16_pairs_by_hand)
+{
+    static const uint32_t expect[5] = { 0, 0x40000000u, 0x80000000u, 0xc0000000u, 0 };
+    uint64_t ra[4] = { 0x8000, 0x8000, 0x8000, 0x8000 }, rb[4] = { 0x8000, 0x8000, 0x8000, 0x8000 };
+
+    for (int K = 1; K <= 4; K++) {
+        uint32_t c = 0xdeadbeefu;
+
+        cube_product_raw(TILE_DT_S16, TILE_DT_S16, false, 1, 1, K, ra, rb, &c, false);
+        ck_assert_msg(c == expect[K], "K = %d: 0x%08x, expected 0x%08x", K, c, expect[K]);
+        c = 5;
+        cube_product_raw(TILE_DT_S16, TILE_DT_S16, false, 1, 1, K, ra, rb, &c, true);
+        ck_assert_msg(c == expect[K] + 5, "K = %d from 5: 0x%08x", K, c);
     }
 }
 END_TEST
@@ -528,7 +561,8 @@ int main(void)
         tcase_add_test(tc, test_wrap);
         tcase_add_test(tc, test_typed);
         tcase_add_test(tc, test_typed_mixed_int);
-        tcase_add_test(tc, test_i32d_extremes);
+        tcase_add_test(tc, test_wide_extremes);
+        tcase_add_test(tc, test_i16_pairs_by_hand);
         tcase_add_test(tc, test_i32f_bound);
         tcase_add_test(tc, test_decode_words);
         suite_add_tcase(s, tc);

@@ -220,32 +220,21 @@ static inline void panel_row_copy(uint32_t *dst, const uint32_t *src, int nr)
     }
 }
 
-/* A band of CUBE_PANEL_ROWS rows of B at a time (it stays in the cache),
- * panel by panel (the writes run in order). */
 void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb)
 {
     g_assert(p->words == 1);
-    for (int k0 = 0; k0 < p->K; k0 += CUBE_PANEL_ROWS) {
-        int k1 = p->K - k0 < CUBE_PANEL_ROWS ? p->K : k0 + CUBE_PANEL_ROWS;
-
-        for (int j = 0; j < p->N; j += p->nr) {
-            int w = p->N - j < p->nr ? p->N - j : p->nr;
-            uint32_t *dst = p->data + ((size_t)(j / p->nr) * p->K + k0) * p->nr;
-
-            for (int k = k0; k < k1; k++, dst += p->nr) {
-                if (w == p->nr) {
-                    panel_row_copy(dst, B + (size_t)k * ldb + j, p->nr);
-                    continue;
-                }
-                memcpy(dst, B + (size_t)k * ldb + j, 4 * (size_t)w);
-                memset(dst + w, 0, 4 * (size_t)(p->nr - w));
-            }
+    CUBE_PANELS_FOREACH_ROW(p, k, j, w, dst) {
+        if (w == p->nr) {
+            panel_row_copy(dst, B + (size_t)k * ldb + j, p->nr);
+            continue;
         }
+        memcpy(dst, B + (size_t)k * ldb + j, 4 * (size_t)w);
+        memset(dst + w, 0, 4 * (size_t)(p->nr - w));
     }
 }
 
 /* What the micro-kernels compute (gemm_host.h). */
-typedef enum { KIND_F32, KIND_I32, KIND_I32F, KIND_I32D } Kind;
+typedef enum { KIND_F32, KIND_I32, KIND_I16, KIND_I32F, KIND_I32D } Kind;
 
 /*
  * The blocked driver: for each panel of B, each slice of kb K steps (in
@@ -264,6 +253,7 @@ static void blocked(Kind kind, int kb, int M, const uint32_t *A, int lda, const 
              half ? h->mr_half : h->mr;
     GemmMicroFn *micro = kind == KIND_F32 ? (half ? h->f32_half : h->f32) :
                          kind == KIND_I32 ? (half ? h->i32_half : h->i32) :
+                         kind == KIND_I16 ? (half ? h->i16_half : h->i16) :
                          kind == KIND_I32F ? (half ? h->i32f_half : h->i32f) :
                                              (half ? h->i32d_half : h->i32d);
     uint32_t tile[GEMM_MAX_MR * GEMM_MAX_NR];
@@ -313,6 +303,14 @@ void cube_gemm_i32_panels(int M, const int32_t *A, int lda, const CubePanels *b,
                           uint32_t *C, int ldc, bool accumulate)
 {
     blocked(KIND_I32, KC, M, (const uint32_t *)A, lda, b, C, ldc, accumulate);
+}
+
+/* Each pair's two products are exact in 32 bits, their sum wraps as the
+ * reference's does (gemm_host.h): any grouping, the same residue. */
+void cube_gemm_i16_panels(int M, const uint32_t *A, int lda, const CubePanels *b, uint32_t *C,
+                          int ldc, bool accumulate)
+{
+    blocked(KIND_I16, KC, M, A, lda, b, C, ldc, accumulate);
 }
 
 /* FP32 holds every integer of magnitude at most 2^24 exactly. */

@@ -96,6 +96,23 @@ typedef struct CubePanels {
 /* rows of B the panel fillers take at a time */
 #define CUBE_PANEL_ROWS 32
 
+/*
+ * Every row of p's panels in the fillers' order: a band of
+ * CUBE_PANEL_ROWS rows of B at a time (it stays in the cache), panel by
+ * panel (the writes run in order).  The body sees k (the row), j (the
+ * panel's first column of B), w (the columns of B it holds, nr but in the
+ * last panel) and dst (the row's words); continue goes to the next row.
+ */
+#define CUBE_PANELS_FOREACH_ROW(p, k, j, w, dst)                                          \
+    for (int k0_ = 0; k0_ < (p)->K; k0_ += CUBE_PANEL_ROWS)                               \
+        for (int j = 0; j < (p)->N; j += (p)->nr)                                         \
+            for (int k = k0_, w = (p)->N - j < (p)->nr ? (p)->N - j : (p)->nr,            \
+                     k1_ = (p)->K - k0_ < CUBE_PANEL_ROWS ? (p)->K : k0_ + CUBE_PANEL_ROWS; \
+                 k < k1_; k++)                                                            \
+                for (uint32_t *dst = (p)->data +                                          \
+                         ((size_t)(j / (p)->nr) * (p)->K + k) * (p)->nr * (p)->words;     \
+                     dst; dst = NULL)
+
 void cube_panels_init(CubePanels *p, int K, int N);
 /* the same with binary64 elements (cube_gemm_i32d_panels()) */
 void cube_panels_init_f64(CubePanels *p, int K, int N);
@@ -138,6 +155,17 @@ void cube_gemm_i32f_panels(int M, const float *A, int lda, const CubePanels *b, 
  */
 void cube_gemm_i32d_panels(int M, const double *A, int lda, const CubePanels *b, uint32_t *C,
                            int ldc, bool accumulate);
+
+/*
+ * An integer product on 16-bit pairs, for the types whose values fit in
+ * an int16 (S16, S8, U8, the 4-bit ones): A's rows and B's panels hold
+ * two int16 in each 32-bit word, elements k and k + 1 (an odd K padded
+ * with a zero), so that p->K and lda count pairs (cube_panels_init(p,
+ * (K + 1) / 2, N)); every pair of products is added to C's words modulo
+ * 2^32, the reference's wrapping result bit for bit.
+ */
+void cube_gemm_i16_panels(int M, const uint32_t *A, int lda, const CubePanels *b, uint32_t *C,
+                          int ldc, bool accumulate);
 
 /* Which optimized path the host runs ("avx512", "avx2+fma", "portable"). */
 const char *cube_kernel_path(void);

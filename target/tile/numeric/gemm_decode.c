@@ -207,25 +207,16 @@ void decode_run(const Decoder *d, const uint64_t *raw, size_t n, uint32_t *out)
 #define HOST_CLONES
 #endif
 
-/* As cube_panels_fill(): a band of rows at a time, panel by panel. */
+/* As cube_panels_fill() */
 static inline __attribute__((always_inline))
 void decode_panels_as(const Decoder *d, const uint64_t *raw, CubePanels *p)
 {
-    size_t words = d->kind == DEC_INT_F64 ? 2 : 1;
+    size_t words = p->words;
 
-    for (int k0 = 0; k0 < p->K; k0 += CUBE_PANEL_ROWS) {
-        int k1 = p->K - k0 < CUBE_PANEL_ROWS ? p->K : k0 + CUBE_PANEL_ROWS;
-
-        for (int j = 0; j < p->N; j += p->nr) {
-            int w = p->N - j < p->nr ? p->N - j : p->nr;
-            uint32_t *dst = p->data + ((size_t)(j / p->nr) * p->K + k0) * p->nr * words;
-
-            for (int k = k0; k < k1; k++, dst += p->nr * words) {
-                decode_run(d, raw + (size_t)k * p->N + j, w, dst);
-                if (w < p->nr) {
-                    memset(dst + w * words, 0, 4 * words * (size_t)(p->nr - w));
-                }
-            }
+    CUBE_PANELS_FOREACH_ROW(p, k, j, w, dst) {
+        decode_run(d, raw + (size_t)k * p->N + j, w, dst);
+        if (w < p->nr) {
+            memset(dst + w * words, 0, 4 * words * (size_t)(p->nr - w));
         }
     }
 }
@@ -238,6 +229,115 @@ void decode_to(const Decoder *d, const uint64_t *raw, size_t n, uint32_t *out, C
         decode_panels_as(d, raw, p);
     } else {
         decode_run(d, raw, n, out);
+    }
+}
+
+/*
+ * Integers as int16 pairs (cube_gemm_i16_panels()): rows of A, each K
+ * elements as (K + 1) / 2 words of two int16, or B's K x N as panels
+ * whose word (k / 2, n) holds B[k][n] and B[k + 1][n]; past K, zero.
+ * The two int16 of a word are lanes 2i and 2i + 1 of an int16 vector
+ * (built by lane, so on any host byte order).
+ */
+typedef int16_t i16x8 __attribute__((vector_size(16)));
+typedef int16_t i16x16 __attribute__((vector_size(32)));
+
+typedef uint32_t u32x16 __attribute__((vector_size(64)));
+typedef uint16_t u16x16 __attribute__((vector_size(32)));
+
+/* the 32-bit half of word i holding its low bits, in sixteen element
+ * words read as 32 halves */
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define LOW(i) (2 * (i) + 1)
+#else
+#define LOW(i) (2 * (i))
+#endif
+
+static inline __attribute__((always_inline))
+int16_t int16_of(const Decoder *d, uint64_t raw)
+{
+    return (int16_t)(((raw & d->mask) ^ d->sign) - d->sign);
+}
+
+/* sixteen element words as int16 (the arithmetic of int_words() in 16
+ * bits, which hold the whole of these types) */
+static inline __attribute__((always_inline))
+void int16_words(const Decoder *d, const uint64_t *raw, int16_t *out)
+{
+    u32x16 w0, w1, low;
+    u16x16 h;
+
+    memcpy(&w0, raw, sizeof(w0));
+    memcpy(&w1, raw + 8, sizeof(w1));
+    low = __builtin_shufflevector(w0, w1, LOW(0), LOW(1), LOW(2), LOW(3), LOW(4), LOW(5), LOW(6),
+                                  LOW(7), LOW(8), LOW(9), LOW(10), LOW(11), LOW(12), LOW(13),
+                                  LOW(14), LOW(15));
+    h = __builtin_convertvector(low, u16x16);
+    h = ((h & (uint16_t)d->mask) ^ (uint16_t)d->sign) - (uint16_t)d->sign;
+    memcpy(out, &h, sizeof(h));
+}
+
+/* w elements of two rows (lo: elements k, hi: k + 1, NULL past K) */
+static inline __attribute__((always_inline))
+void interleave_run(const Decoder *d, const uint64_t *lo, const uint64_t *hi, int w, int16_t *out)
+{
+    int n = 0;
+
+    for (; n + 8 <= w; n += 8) {
+        i32x8 l, h = { 0 };
+        i16x16 pairs;
+
+        int_words(d, lo + n, &l);
+        if (hi) {
+            int_words(d, hi + n, &h);
+        }
+        pairs = __builtin_shufflevector(__builtin_convertvector(l, i16x8),
+                                        __builtin_convertvector(h, i16x8),
+                                        0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+        memcpy(out + 2 * n, &pairs, sizeof(pairs));
+    }
+    for (; n < w; n++) {
+        int16_t e[2] = { int16_of(d, lo[n]), hi ? int16_of(d, hi[n]) : 0 };
+
+        memcpy(out + 2 * n, e, sizeof(e));
+    }
+}
+
+HOST_CLONES
+static void decode_pairs(unsigned dtype, const uint64_t *raw, int rows, int K, uint32_t *out,
+                         CubePanels *p)
+{
+    Decoder d;
+    int kp = (K + 1) / 2;
+
+    decoder_init(&d, dtype, AS_INT);
+    if (!p) {
+        /* an even K: the rows are one run (no padding between them) */
+        size_t run = K % 2 ? (size_t)K : (size_t)rows * K;
+
+        for (size_t m = 0; m < (K % 2 ? (size_t)rows : 1); m++) {
+            const uint64_t *row = raw + m * K;
+            int16_t *dst = (int16_t *)(out + m * kp);
+            size_t k = 0;
+
+            for (; k + 16 <= run; k += 16) {
+                int16_words(&d, row + k, dst + k);
+            }
+            for (; k < run + K % 2; k++) {
+                int16_t e = k < run ? int16_of(&d, row[k]) : 0;
+
+                memcpy(dst + k, &e, 2);
+            }
+        }
+        return;
+    }
+    CUBE_PANELS_FOREACH_ROW(p, k, j, w, dst) {
+        const uint64_t *lo = raw + (size_t)2 * k * p->N + j;
+
+        interleave_run(&d, lo, 2 * k + 1 < K ? lo + p->N : NULL, w, (int16_t *)dst);
+        if (w < p->nr) {
+            memset(dst + w, 0, 4 * (size_t)(p->nr - w));
+        }
     }
 }
 
@@ -300,6 +400,25 @@ void cube_decode_panels_i32_f32(unsigned dtype, const uint64_t *raw, CubePanels 
     decode(dtype, AS_INT_F32, raw, 0, NULL, p);
 }
 
+void cube_decode_pairs_i16(unsigned dtype, const uint64_t *raw, int M, int K, uint32_t *out)
+{
+    decode_pairs(dtype, raw, M, K, out, NULL);
+}
+
+void cube_decode_panels_pairs_i16(unsigned dtype, const uint64_t *raw, int K, CubePanels *p)
+{
+    g_assert(p->K == (K + 1) / 2 && p->words == 1);
+    decode_pairs(dtype, raw, 0, K, NULL, p);
+}
+
+/* Whether every value of an integer type fits in an int16. */
+static bool fits_int16(unsigned dtype)
+{
+    const TileDTypeInfo *info = tile_dtype_info(dtype);
+
+    return info && info->width <= (info->is_signed ? 16u : 15u);
+}
+
 /* The largest magnitude of an integer type's values. */
 static uint32_t int_magnitude(unsigned dtype)
 {
@@ -323,6 +442,17 @@ void cube_product_raw(unsigned atype, unsigned btype, bool fp, int M, int N, int
     CubePanels p;
 
     if (M <= 0 || N <= 0) {
+        return;
+    }
+    if (!fp && fits_int16(atype) && fits_int16(btype)) {
+        int kp = (K + 1) / 2;
+
+        a = g_new(uint32_t, (size_t)M * kp + 1);
+        cube_panels_init(&p, kp, N);
+        decode_pairs(atype, ra, M, K, a, NULL);
+        decode_pairs(btype, rb, 0, K, NULL, &p);
+        cube_gemm_i16_panels(M, a, kp, &p, C, N, accumulate);
+        cube_panels_free(&p);
         return;
     }
     a = g_new(uint32_t, (mk + 1) * (f64 ? 2 : 1));

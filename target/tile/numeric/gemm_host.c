@@ -3,9 +3,10 @@
  * The host dispatch of the matrix micro-kernels (gemm_host.h): the one
  * template gemm_micro.h compiled for each host vector width.  On x86-64,
  * AVX-512 (12 x 32 tile) and AVX2 + FMA (6 x 16) instances chosen at run
- * time from what the CPU reports; everywhere, a plain instance (4-lane
- * vectors, 8 x 8 tile) that the compiler maps onto the host's own SIMD
- * (NEON on aarch64).  All of them give the reference's bits: the FP32
+ * time from what the CPU reports (the one operation named by its
+ * instruction is the multiply-add of 16-bit pairs, PMADDWD); everywhere, a
+ * plain instance (4-lane vectors, 8 x 8 tile) that the compiler maps onto
+ * the host's own SIMD (NEON on aarch64).  All of them give the reference's bits: the FP32
  * ones perform the reference's fmaf() sequence lane by lane.
  */
 #include "numeric/gemm_host.h"
@@ -33,12 +34,20 @@ static const GemmHostKernels plain = {
     .f32_half = plain_f32_half, .i32_half = plain_i32_half,
     .i32f_half = plain_i32f_half,
     .i32d = plain_i32d, .i32d_half = plain_i32d_half,
+    .i16 = plain_i16, .i16_half = plain_i16_half,
 };
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 
+#include <immintrin.h>
+
+/* the 16-bit pair multiply-add (gemm_micro.h): PMADDWD, whose one
+ * overflowing case (-2^15)^2 * 2 wraps to the residue modulo 2^32 that the
+ * exact sum has, then a 32-bit add */
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
+#define GM_MADD16_HOST(acc, a, b) \
+    ((acc) + (__typeof__(acc))_mm256_madd_epi16((__m256i)(a), (__m256i)(b)))
 #define GM_VW 8
 #define GM_MR 6
 #define GM_MR_HALF 12
@@ -52,10 +61,13 @@ static const GemmHostKernels plain = {
 #undef GM_MR_D
 #undef GM_NV
 #undef GM_ID
+#undef GM_MADD16_HOST
 #pragma GCC pop_options
 
 #pragma GCC push_options
-#pragma GCC target("avx512f,avx512vl,avx512dq,fma")
+#pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,fma")
+#define GM_MADD16_HOST(acc, a, b) \
+    ((acc) + (__typeof__(acc))_mm512_madd_epi16((__m512i)(a), (__m512i)(b)))
 #define GM_VW 16
 #define GM_MR 12
 #define GM_MR_HALF 12
@@ -69,6 +81,7 @@ static const GemmHostKernels plain = {
 #undef GM_MR_D
 #undef GM_NV
 #undef GM_ID
+#undef GM_MADD16_HOST
 #pragma GCC pop_options
 
 static const GemmHostKernels avx2 = {
@@ -77,6 +90,7 @@ static const GemmHostKernels avx2 = {
     .f32_half = avx2_f32_half, .i32_half = avx2_i32_half,
     .i32f_half = avx2_i32f_half,
     .i32d = avx2_i32d, .i32d_half = avx2_i32d_half,
+    .i16 = avx2_i16, .i16_half = avx2_i16_half,
 };
 static const GemmHostKernels avx512 = {
     .name = "avx512", .mr = 12, .nr = 32, .mr_half = 12, .mr_d = 6, .f32 = avx512_f32, .i32 = avx512_i32,
@@ -84,6 +98,7 @@ static const GemmHostKernels avx512 = {
     .f32_half = avx512_f32_half, .i32_half = avx512_i32_half,
     .i32f_half = avx512_i32f_half,
     .i32d = avx512_i32d, .i32d_half = avx512_i32d_half,
+    .i16 = avx512_i16, .i16_half = avx512_i16_half,
 };
 
 static void host_list(const GemmHostKernels **list)
@@ -92,7 +107,8 @@ static void host_list(const GemmHostKernels **list)
 
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("fma")) {
+        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("fma")) {
         list[n++] = &avx512;
     }
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {

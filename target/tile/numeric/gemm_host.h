@@ -17,6 +17,8 @@
  * (exactly: see cube_gemm_i32f_panels()) and add the sums to C's 32-bit
  * words; the i32d kernels do the same in binary64 (a and b binary64
  * arrays: lda counts binary64 elements, a panel row holds nr of them).
+ * The i16 kernels take a and b as 32-bit words each holding two int16
+ * (two consecutive k): a step is a pair of k, adding both products.
  */
 #ifndef TARGET_TILE_GEMM_HOST_H
 #define TARGET_TILE_GEMM_HOST_H
@@ -49,6 +51,8 @@ typedef struct GemmHostKernels {
     GemmMicroFn *i32f_half;
     GemmMicroFn *i32d;          /* exact integer sums in binary64 */
     GemmMicroFn *i32d_half;
+    GemmMicroFn *i16;           /* wrapping sums of int16 pairs' products */
+    GemmMicroFn *i16_half;
 } GemmHostKernels;
 
 /* The kernels in use: the host's best, unless gemm_host_use() chose. */
