@@ -10,7 +10,9 @@
  * element sees exactly the reference's sequence of roundings.  NaN
  * results are made the canonical FP32 NaN at the end by both
  * implementations (the payload a host FMA propagates is not the
- * architecture's business).  The narrow integer types run on the FP32
+ * architecture's business).  The integer types that fit an int16 run on
+ * the host's multiply-add of int16 pairs where it has one
+ * (cube_gemm_i16_panels()), else the narrow ones on the FP32
  * micro-kernels, exactly (cube_gemm_i32f_panels()).
  */
 #include "numeric/gemm.h"
@@ -258,6 +260,7 @@ static void blocked(Kind kind, int kb, int M, const uint32_t *A, int lda, const 
                                              (half ? h->i32d_half : h->i32d);
     uint32_t tile[GEMM_MAX_MR * GEMM_MAX_NR];
 
+    g_assert(micro);
     g_assert(nr == h->nr || nr == h->nr / 2);
     g_assert(mr <= GEMM_MAX_MR && nr <= GEMM_MAX_NR);
     g_assert(words == (kind == KIND_I32D ? 2 : 1));
@@ -311,6 +314,11 @@ void cube_gemm_i16_panels(int M, const uint32_t *A, int lda, const CubePanels *b
                           int ldc, bool accumulate)
 {
     blocked(KIND_I16, KC, M, A, lda, b, C, ldc, accumulate);
+}
+
+bool cube_gemm_i16_available(void)
+{
+    return gemm_host_kernels()->i16 != NULL;
 }
 
 /* FP32 holds every integer of magnitude at most 2^24 exactly. */

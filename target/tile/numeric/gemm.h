@@ -166,6 +166,8 @@ void cube_gemm_i32d_panels(int M, const double *A, int lda, const CubePanels *b,
  */
 void cube_gemm_i16_panels(int M, const uint32_t *A, int lda, const CubePanels *b, uint32_t *C,
                           int ldc, bool accumulate);
+/* whether the kernels in use have it (a host multiply-add of int16 pairs) */
+bool cube_gemm_i16_available(void);
 
 /* Which optimized path the host runs ("avx512", "avx2+fma", "portable"). */
 const char *cube_kernel_path(void);

@@ -444,7 +444,7 @@ void cube_product_raw(unsigned atype, unsigned btype, bool fp, int M, int N, int
     if (M <= 0 || N <= 0) {
         return;
     }
-    if (!fp && fits_int16(atype) && fits_int16(btype)) {
+    if (!fp && fits_int16(atype) && fits_int16(btype) && cube_gemm_i16_available()) {
         int kp = (K + 1) / 2;
 
         a = g_new(uint32_t, (size_t)M * kp + 1);

@@ -38,10 +38,12 @@ void cube_decode_panels_pairs_i16(unsigned dtype, const uint64_t *raw, int K, Cu
  * to C (M x N: with accumulate, the initial values on entry; without,
  * zero initial values, C only written); fp: FP32 accumulation (both
  * operands decoded to FP32), otherwise wrapping 32-bit integer
- * accumulation, on the exact FP32 kernels (cube_gemm_i32f_panels()) where
- * the types are narrow enough, on the exact binary64 ones
- * (cube_gemm_i32d_panels()) where the products stay within 2^32, else on
- * the wrapping 32-bit ones.  Bit for bit the reference's result.
+ * accumulation: on int16 pairs (cube_gemm_i16_panels()) where both types
+ * fit an int16 and the host has the instruction, else on the exact FP32
+ * kernels (cube_gemm_i32f_panels()) where the types are narrow enough, on
+ * the exact binary64 ones (cube_gemm_i32d_panels()) where the products
+ * stay within 2^32, else on the wrapping 32-bit ones.  Bit for bit the
+ * reference's result.
  */
 void cube_product_raw(unsigned atype, unsigned btype, bool fp, int M, int N, int K,
                       const uint64_t *ra, const uint64_t *rb, uint32_t *C, bool accumulate);

@@ -34,7 +34,6 @@ static const GemmHostKernels plain = {
     .f32_half = plain_f32_half, .i32_half = plain_i32_half,
     .i32f_half = plain_i32f_half,
     .i32d = plain_i32d, .i32d_half = plain_i32d_half,
-    .i16 = plain_i16, .i16_half = plain_i16_half,
 };
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)

@@ -51,7 +51,8 @@ typedef struct GemmHostKernels {
     GemmMicroFn *i32f_half;
     GemmMicroFn *i32d;          /* exact integer sums in binary64 */
     GemmMicroFn *i32d_half;
-    GemmMicroFn *i16;           /* wrapping sums of int16 pairs' products */
+    GemmMicroFn *i16;           /* wrapping sums of int16 pairs' products (NULL:
+                                 * the host has no such instruction) */
     GemmMicroFn *i16_half;
 } GemmHostKernels;
 

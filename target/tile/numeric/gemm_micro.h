@@ -14,7 +14,8 @@
  *             per row: the i32d kernels), half kernels GM_MR_HALF / 2
  *   GM_ID(x)  the names of this instance
  *   GM_MADD16_HOST(acc, a, b)  optional: the host's 16-bit pair
- *             multiply-add (GM_ID(madd16) below), else a lane loop
+ *             multiply-add (GM_ID(madd16) below); the i16 kernels are
+ *             built where it is defined
  *
  * The FP32 kernel holds its accumulators in registers and, for each k in
  * increasing order, performs one fused multiply-add per accumulator.  The
@@ -32,28 +33,17 @@ typedef double GM_ID(vd) __attribute__((vector_size(GM_VW * 4)));
 typedef int64_t GM_ID(vl) __attribute__((vector_size(GM_VW * 4)));
 typedef uint32_t GM_ID(vuh) __attribute__((vector_size(GM_VW * 2)));
 
+#ifdef GM_MADD16_HOST
 /* acc + a[0] * b[0] + a[1] * b[1] in each 32-bit lane, modulo 2^32, the
- * lanes of a and b read as pairs of int16 (the host's instruction where
- * gemm_host.c names one: GM_MADD16_HOST(acc, a, b)) */
-typedef int16_t GM_ID(vh) __attribute__((vector_size(GM_VW * 4)));
-
+ * lanes of a and b read as pairs of int16: the host's instruction (a lane
+ * loop compiles to no better than the i32f kernels, so an instance
+ * without one has no i16 kernels) */
 static inline __attribute__((always_inline))
 GM_ID(vu) GM_ID(madd16)(GM_ID(vu) acc, GM_ID(vu) a, GM_ID(vu) b)
 {
-#ifdef GM_MADD16_HOST
     return GM_MADD16_HOST(acc, a, b);
-#else
-    GM_ID(vh) ah = (GM_ID(vh))a, bh = (GM_ID(vh))b;
-    GM_ID(vu) r;
-
-#pragma GCC unroll 16
-    for (int l = 0; l < GM_VW; l++) {
-        /* each product is below 2^30 in magnitude: no int overflow */
-        r[l] = acc[l] + (uint32_t)(ah[2 * l] * bh[2 * l]) + (uint32_t)(ah[2 * l + 1] * bh[2 * l + 1]);
-    }
-    return r;
-#endif
 }
+#endif
 
 /* rows of the larger tile, full or half */
 #define GM_MR_ALL (GM_MR > GM_MR_HALF ? GM_MR : GM_MR_HALF)
@@ -141,6 +131,8 @@ void GM_ID(int_body)(const int nv, const int mr, const bool pairs, int kc, const
 {
     GM_ID(vu) acc[GM_MR_ALL][GM_NV];
 
+    (void)pairs;                /* (no pairs without GM_MADD16_HOST) */
+
 #pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
@@ -165,11 +157,13 @@ void GM_ID(int_body)(const int nv, const int mr, const bool pairs, int kc, const
 
 #pragma GCC unroll 8
             for (int v = 0; v < nv; v++) {
+#ifdef GM_MADD16_HOST
                 if (pairs) {
                     acc[i][v] = GM_ID(madd16)(acc[i][v], x, bv[v]);
-                } else {
-                    acc[i][v] += x * bv[v];     /* unsigned: wraps modulo 2^32 */
+                    continue;
                 }
+#endif
+                acc[i][v] += x * bv[v];         /* unsigned: wraps modulo 2^32 */
             }
         }
     }
@@ -189,12 +183,14 @@ void GM_ID(i32_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
     GM_ID(int_body)(nv, mr, false, kc, a, lda, b, c, ldc, flags);
 }
 
+#ifdef GM_MADD16_HOST
 static inline __attribute__((always_inline))
 void GM_ID(i16_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda,
                      const uint32_t *b, uint32_t *c, int ldc, unsigned flags)
 {
     GM_ID(int_body)(nv, mr, true, kc, a, lda, b, c, ldc, flags);
 }
+#endif
 
 /*
  * An integer product in FP32 (gemm.h, cube_gemm_i32f_panels): a and b
@@ -344,8 +340,10 @@ GM_KERNEL(f32, f32_body, GM_NV, GM_MR)
 GM_KERNEL(f32_half, f32_body, GM_NV / 2, GM_MR_HALF)
 GM_KERNEL(i32, i32_body, GM_NV, GM_MR)
 GM_KERNEL(i32_half, i32_body, GM_NV / 2, GM_MR_HALF)
+#ifdef GM_MADD16_HOST
 GM_KERNEL(i16, i16_body, GM_NV, GM_MR)
 GM_KERNEL(i16_half, i16_body, GM_NV / 2, GM_MR_HALF)
+#endif
 GM_KERNEL(i32f, i32f_body, GM_NV, GM_MR)
 GM_KERNEL(i32f_half, i32f_body, GM_NV / 2, GM_MR_HALF)
 GM_KERNEL(i32d, i32d_body, GM_NV, GM_MR_D)
