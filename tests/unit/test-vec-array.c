@@ -230,6 +230,59 @@ START_TEST(test_float_binary)
 }
 END_TEST
 
+/*
+ * FP16 and BF16 ADD, SUB and MUL (computed in binary32 and rounded on):
+ * every encoding of the type as the left operand against right operands
+ * of every kind (ones, the smallest and largest normals, subnormals,
+ * values that make ties, overflows and cancellation, infinities, NaNs,
+ * and random ones), each element and the flags of each array against the
+ * per-element reference.
+ */
+START_TEST(test_narrow_exhaustive)
+{
+    static const unsigned types[] = { TILE_DT_FP16, TILE_DT_BF16 };
+    static const VecBinOp ops[] = { VEC_ADD, VEC_SUB, VEC_MUL };
+    static const uint16_t fixed[2][12] = {
+        { 0x3c00, 0x0400, 0x7bff, 0x0001, 0x03ff, 0x1000, 0x3c01, 0xbc00, 0x7c00, 0x7e00, 0x8000,
+          0x5bff },
+        { 0x3f80, 0x0080, 0x7f7f, 0x0001, 0x007f, 0x3b80, 0x3f81, 0xbf80, 0x7f80, 0x7fc0, 0x8000,
+          0x5f7f },
+    };
+    enum { ALL = 1 << 16, RIGHT = 40 };
+    static uint16_t l[ALL], r[ALL], got[ALL];
+
+    for (unsigned t = 0; t < 2; t++) {
+        unsigned dt = types[t];
+        for (unsigned j = 0; j < RIGHT; j++) {
+            uint16_t y = j < 12 ? fixed[t][j] : (uint16_t)pick(dt, rnd());
+            for (uint32_t x = 0; x < ALL; x++) {
+                l[x] = (uint16_t)x;
+                r[x] = y;
+            }
+            for (unsigned o = 0; o < 3; o++) {
+                /* a chunk of eight at a time: the flags of each */
+                for (uint32_t x0 = 0; x0 < ALL; x0 += 8) {
+                    unsigned fg = 0, fw = 0;
+
+                    vec_array_binary(dt, ops[o], l + x0, r + x0, got + x0, 8, &fg);
+                    for (uint32_t x = x0; x < x0 + 8; x++) {
+                        uint64_t w = vec_binary(dt, ops[o], x, y, false, &fw);
+                        if (got[x] != w) {
+                            ck_abort_msg("type %u op %d: %#x, %#x -> %#x, reference %#llx", dt,
+                                         ops[o], x, y, got[x], (unsigned long long)w);
+                        }
+                    }
+                    if (fg != fw) {
+                        ck_abort_msg("type %u op %d: %#x.. and %#x: flags %#x, reference %#x",
+                                     dt, ops[o], x0, y, fg, fw);
+                    }
+                }
+            }
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_float_fma_unary)
 {
     for (unsigned t = 0; t < 3; t++) {
@@ -416,6 +469,7 @@ int main(void)
 
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_float_binary);
+    tcase_add_test(tc, test_narrow_exhaustive);
     tcase_add_test(tc, test_float_fma_unary);
     tcase_add_test(tc, test_integer);
     tcase_add_test(tc, test_boundaries);

@@ -247,14 +247,6 @@ static inline uint32_t narrow_mag(const Fmt *f, uint32_t r)
     return r & ((1u << (f->bits - 1)) - 1);
 }
 
-/* binary32 magnitudes (encodings) fm in FP16's normal range [2^-14,
- * 2^16) rounded to FP16 encodings: round at bit 13 (a carry runs into
- * the exponent, up to infinity at 65520), rebias */
-INLINE u32x8 fp16_normal_of_f32(u32x8 fm)
-{
-    return ((fm + 0xfff + ((fm >> 13) & 1)) >> 13) - (112u << 10);
-}
-
 /*
  * r, the binary32 rounding of y, rounded on to FP16 per lane (every FP16
  * rounding boundary is a binary32 value): a magnitude in [2^-14, 2^16)

@@ -25,6 +25,12 @@
  *    infinite operand gives a NaN or infinite s).  An exact zero s is ok:
  *    the host's sum takes the sign rule vec_elem.c applies.
  *  - FP32 ADD / SUB need no widening: TwoSum in binary32 is exact.
+ *  - FP16 and BF16 ADD / SUB / MUL need none either: their binary32
+ *    result rounded on to p bits (11, 8) is the exact one rounded once,
+ *    since 24 >= 2p + 2 makes the double rounding of a sum or product of
+ *    two p-bit values innocuous while it stays normal; NX when either
+ *    rounding was inexact (TwoSum's error, the bits dropped).  Only FMA
+ *    and FP32 MUL take the binary64 route.
  */
 
 #include <string.h>
@@ -305,6 +311,52 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
             i32x8 ok = ((as >= 0x1p-126f) & (as <= 0x1.fffffep127f)) | (as == 0);
             store_raw(dt, out, i, cnt, (u32x8)s);
             nx32_acc |= ok & (err != 0);
+            if (!any32(~ok)) {
+                continue;
+            }
+            bad = 0;
+            for (unsigned j = 0; j < cnt; j++) {
+                bad |= (ok[j] == 0) << j;
+            }
+        } else if (dt != TILE_DT_FP32 && k != K_FMA) {
+            /*
+             * FP16 / BF16 ADD, SUB, MUL in binary32, rounded on to dt:
+             * a sum or product of two dt values rounded to 24 bits and
+             * then to p (11, 8) is the exact one rounded once (24 >= 2p +
+             * 2: innocuous double rounding) while it is normal in dt; a
+             * product is even exact (at most 22 bits) and a sum's error
+             * comes from TwoSum.  Lanes below dt's smallest normal (a
+             * product that fell to zero among them) or rounding to
+             * infinity, and NaN or infinite ones, are bad.
+             */
+            f32x8 yy = k == K_SUB ? -y : y, s, err = { 0 };
+            u32x8 mag, res;
+            i32x8 ok, zero;
+
+            if (k == K_MUL) {
+                s = x * y;
+                zero = (x == 0) | (y == 0);
+            } else {
+                f32x8 bb;
+
+                s = x + yy;
+                bb = s - x;
+                err = (x - (s - bb)) + (yy - bb);
+                zero = s == 0;                  /* an exact zero (Hauser) */
+            }
+            mag = (u32x8)s & 0x7fffffff;
+            if (dt == TILE_DT_FP16) {
+                res = fp16_normal_of_f32(mag);
+                ok = ((i32x8)mag >= 0x38800000) & ((i32x8)res < 0x7c00);
+                nx32_acc |= ok & (((i32x8)(mag & 0x1fff) != 0) | (err != 0));
+            } else {
+                res = bf16_normal_of_f32(mag);
+                ok = ((i32x8)mag >= 0x00800000) & ((i32x8)res < 0x7f80);
+                nx32_acc |= ok & (((i32x8)(mag & 0xffff) != 0) | (err != 0));
+            }
+            ok |= (i32x8)(mag == 0) & zero;
+            res = (res & (u32x8)~(i32x8)(mag == 0)) | (((u32x8)s >> 16) & 0x8000);
+            store_raw(dt, out, i, cnt, res);
             if (!any32(~ok)) {
                 continue;
             }

@@ -131,6 +131,20 @@ INLINE f32x8 widen(unsigned dt, u32x8 raw)
     return (f32x8)(bits | sign);
 }
 
+/* binary32 magnitudes (encodings) fm in FP16's normal range [2^-14,
+ * 2^16) rounded to FP16 encodings: round at bit 13 (a carry runs into
+ * the exponent, up to infinity at 65520), rebias */
+INLINE u32x8 fp16_normal_of_f32(u32x8 fm)
+{
+    return ((fm + 0xfff + ((fm >> 13) & 1)) >> 13) - (112u << 10);
+}
+
+/* the same into BF16 (round at bit 16; infinity from 0x7f7f8000 on) */
+INLINE u32x8 bf16_normal_of_f32(u32x8 fm)
+{
+    return (fm + 0x7fff + ((fm >> 16) & 1)) >> 16;
+}
+
 /* the two halves of a chunk of floats, widened */
 INLINE void widen_halves(f32x8 f, f64x4 d[2])
 {
