@@ -14,6 +14,7 @@
 #include <string.h>
 
 /* the plain instance, for any host */
+#define GM_LEAVE() ((void)0)
 #define GM_VW 4
 #define GM_MR 8
 #define GM_MR_HALF 8
@@ -27,6 +28,7 @@
 #undef GM_MR_D
 #undef GM_NV
 #undef GM_ID
+#undef GM_LEAVE
 
 static const GemmHostKernels plain = {
     .name = "portable", .mr = 8, .nr = 8, .mr_half = 8, .mr_d = 4, .f32 = plain_f32, .i32 = plain_i32,
@@ -39,6 +41,14 @@ static const GemmHostKernels plain = {
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 
 #include <immintrin.h>
+
+/*
+ * Every AVX kernel returns with the upper halves of the vector registers
+ * clean: GCC inserts VZEROUPPER for registers 0-15 only, and AVX-512
+ * kernels also use 16-31, which left dirty made each later SSE
+ * instruction of the caller (and of QEMU after it) many times slower.
+ */
+#define GM_LEAVE() _mm256_zeroupper()
 
 /* the 16-bit pair multiply-add (gemm_micro.h): PMADDWD, whose one
  * overflowing case (-2^15)^2 * 2 wraps to the residue modulo 2^32 that the
@@ -81,6 +91,7 @@ static const GemmHostKernels plain = {
 #undef GM_NV
 #undef GM_ID
 #undef GM_MADD16_HOST
+#undef GM_LEAVE
 #pragma GCC pop_options
 
 static const GemmHostKernels avx2 = {

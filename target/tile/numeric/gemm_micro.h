@@ -13,6 +13,8 @@
  *   GM_MR_D   rows of the binary64 kernels' tile (twice as many vectors
  *             per row: the i32d kernels), half kernels GM_MR_HALF / 2
  *   GM_ID(x)  the names of this instance
+ *   GM_LEAVE()  what a kernel does before it returns (x86-64: VZEROUPPER,
+ *             see gemm_host.c)
  *   GM_MADD16_HOST(acc, a, b)  optional: the host's 16-bit pair
  *             multiply-add (GM_ID(madd16) below); the i16 kernels are
  *             built where it is defined
@@ -334,6 +336,7 @@ void GM_ID(i32d_body)(const int nv, const int mr, int kc, const uint32_t *a32, i
                             uint32_t *c, int ldc, unsigned flags)                       \
     {                                                                                   \
         GM_ROWS(GM_ID(body), nv, max, kc, a, lda, b, c, ldc, flags)                     \
+        GM_LEAVE();                                                                     \
     }
 
 GM_KERNEL(f32, f32_body, GM_NV, GM_MR)
