@@ -369,9 +369,15 @@ static void quot(unsigned dtype, bool recip, const void *l, const void *r, uint6
 #define F64_MAGIC       0x1.8p52
 #define F64_MAGIC_BITS  INT64_C(0x4338000000000000)
 
-INLINE f64x4 sel64(i64x4 m, f64x4 a, f64x4 b)
+/* A whole chunk in binary64 lanes: one 512-bit register where the host
+ * has them (the x86-64-v4 clone), halves or quarters elsewhere, which the
+ * compiler splits it into. */
+typedef double f64x8 __attribute__((vector_size(64)));
+typedef int64_t i64x8 __attribute__((vector_size(64)));
+
+INLINE f64x8 sel64(i64x8 m, f64x8 a, f64x8 b)
 {
-    return (f64x4)(((i64x4)a & m) | ((i64x4)b & ~m));
+    return (f64x8)(((i64x8)a & m) | ((i64x8)b & ~m));
 }
 
 /*
@@ -392,12 +398,12 @@ INLINE f64x4 sel64(i64x4 m, f64x4 a, f64x4 b)
  * from the encoding of the sum that rounded k) is exact (2^-289 is
  * normal).  In all below 2^-46.
  */
-INLINE f64x4 exp_approx4(f64x4 x)
+INLINE f64x8 exp_approx8(f64x8 x)
 {
-    f64x4 t, k, r, p, r2, r4, r8, p01, p23, p45, p67, p89, pab, p03, p47, p8b, p8c, p07;
+    f64x8 t, k, r, p, r2, r4, r8, p01, p23, p45, p67, p89, pab, p03, p47, p8b, p8c, p07;
 
-    x = sel64((i64x4)(x > 200), (f64x4){} + 200, x);
-    x = sel64((i64x4)(x < -200), (f64x4){} - 200, x);
+    x = sel64((i64x8)(x > 200), (f64x8){} + 200, x);
+    x = sel64((i64x8)(x < -200), (f64x8){} - 200, x);
     t = x * INV_LN2 + F64_MAGIC;
     k = t - F64_MAGIC;
     r = (x - k * LN2_HI) - k * LN2_LO;
@@ -417,7 +423,7 @@ INLINE f64x4 exp_approx4(f64x4 x)
     p8c = p8b + r4 * (1.0 / 479001600);
     p07 = p03 + r4 * p47;
     p = p07 + r8 * p8c;
-    return p * (f64x4)(((i64x4)t - F64_MAGIC_BITS + 1023) << 52);
+    return p * (f64x8)(((i64x8)t - F64_MAGIC_BITS + 1023) << 52);
 }
 
 /*
@@ -431,18 +437,18 @@ INLINE f64x4 exp_approx4(f64x4 x)
  * twice |ln m| <= 0.347, so the sum's relative error stays below 2^-49.
  * j comes from the exponent field through the encoding of 2^52 + field.
  */
-INLINE f64x4 log_approx4(f64x4 x)
+INLINE f64x8 log_approx8(f64x8 x)
 {
-    i64x4 b = (i64x4)x, up;
-    f64x4 m = (f64x4)((b & ((INT64_C(1) << 52) - 1)) | (INT64_C(1023) << 52));
-    f64x4 j, z, w, q;
+    i64x8 b = (i64x8)x, up;
+    f64x8 m = (f64x8)((b & ((INT64_C(1) << 52) - 1)) | (INT64_C(1023) << 52));
+    f64x8 j, z, w, q;
 
-    up = (i64x4)(m > SQRT2);            /* then m / 2, j + 1 */
-    m = (f64x4)((i64x4)m - (up & (INT64_C(1) << 52)));
-    j = (f64x4)((((b >> 52) & 0x7ff) - up) | F64_MAGIC_BITS) - (F64_MAGIC + 1023);
+    up = (i64x8)(m > SQRT2);            /* then m / 2, j + 1 */
+    m = (f64x8)((i64x8)m - (up & (INT64_C(1) << 52)));
+    j = (f64x8)((((b >> 52) & 0x7ff) - up) | F64_MAGIC_BITS) - (F64_MAGIC + 1023);
     z = (m - 1) / (m + 1);
     w = z * z;
-    q = (f64x4){} + 1.0 / 19;
+    q = (f64x8){} + 1.0 / 19;
     q = q * w + 1.0 / 17;
     q = q * w + 1.0 / 15;
     q = q * w + 1.0 / 13;
@@ -455,11 +461,6 @@ INLINE f64x4 log_approx4(f64x4 x)
     return j * LN2_HI + (j * LN2_LO + (z + z) * q);
 }
 
-INLINE u32x8 join_f32(f32x4 lo, f32x4 hi)
-{
-    return (u32x8)__builtin_shufflevector(lo, hi, 0, 1, 2, 3, 4, 5, 6, 7);
-}
-
 INLINE u32x8 func_chunk(unsigned dt, SfuUnOp op, u32x8 raw, i32x8 *bad, i32x8 *of,
                         i32x8 *uf)
 {
@@ -468,35 +469,26 @@ INLINE u32x8 func_chunk(unsigned dt, SfuUnOp op, u32x8 raw, i32x8 *bad, i32x8 *o
     const uint32_t one = dt == TILE_DT_FP32 ? 0x3f800000 : dt == TILE_DT_FP16 ? 0x3c00 : 0x3f80;
     const int32_t inf = mag_mask & ~((1u << m) - 1), min_normal = 1u << m;
     i32x8 mag = (i32x8)(raw & mag_mask);
-    f64x4 x[2], y[2], lo[2], hi[2];
+    f64x8 x = __builtin_convertvector(widen(dt, raw), f64x8), y;
     u32x8 res;
 
     *bad = (mag == 0) | (mag >= inf);
     if (op == SFU_LOG) {
         *bad |= ((i32x8)raw != mag) | ((i32x8)raw == (int32_t)one);
     }
-    widen_halves(widen(dt, raw), x);
-    for (int h = 0; h < 2; h++) {
-        y[h] = op == SFU_EXP ? exp_approx4(x[h]) : log_approx4(x[h]);
-        lo[h] = y[h] - y[h] * ZIV_DELTA;
-        hi[h] = y[h] + y[h] * ZIV_DELTA;
-    }
+    y = op == SFU_EXP ? exp_approx8(x) : log_approx8(x);
     if (dt == TILE_DT_FP32) {
-        res = join_f32(__builtin_convertvector(lo[0], f32x4),
-                       __builtin_convertvector(lo[1], f32x4));
-        *bad |= (i32x8)(res != join_f32(__builtin_convertvector(hi[0], f32x4),
-                                        __builtin_convertvector(hi[1], f32x4)));
+        res = (u32x8)__builtin_convertvector(y - y * ZIV_DELTA, f32x8);
+        *bad |= (i32x8)(res != (u32x8)__builtin_convertvector(y + y * ZIV_DELTA, f32x8));
     } else if (dt == TILE_DT_FP16) {
         i32x8 near;
 
-        res = fp16_of_f32(join_f32(__builtin_convertvector(y[0], f32x4),
-                                   __builtin_convertvector(y[1], f32x4)), &near);
+        res = fp16_of_f32((u32x8)__builtin_convertvector(y, f32x8), &near);
         *bad |= near;
     } else {
         /* as narrow_round_near(): near when y's binary32 rounding lies
          * within two units of a BF16 rounding boundary */
-        u32x8 r = join_f32(__builtin_convertvector(y[0], f32x4),
-                           __builtin_convertvector(y[1], f32x4));
+        u32x8 r = (u32x8)__builtin_convertvector(y, f32x8);
         i32x8 low = (i32x8)(r & 0xffff);
 
         *bad |= (low >= 0x7fff) & (low <= 0x8001);
@@ -509,10 +501,25 @@ INLINE u32x8 func_chunk(unsigned dt, SfuUnOp op, u32x8 raw, i32x8 *bad, i32x8 *o
     return res;
 }
 
+/*
+ * The chunks with bad lanes wait here, their inputs kept (the output may
+ * be the source), until the vector loop stops: the exact path is plain
+ * code, which runs with the vector state clean (vector_state_clean())
+ * and does not stand in the loop.
+ */
+enum { PENDING = 32 };
+
+typedef struct Pending {
+    unsigned n;
+    size_t at[PENDING];
+    u32x8 raw[PENDING];
+    i32x8 bad[PENDING];
+} Pending;
+
 /* One chunk of cnt elements from i of func_run() (cnt a constant in its
  * main loop). */
 INLINE void func_step(unsigned dt, SfuUnOp op, const void *src, void *out, size_t i,
-                      unsigned cnt, i32x8 *nx_all, i32x8 *of_all, i32x8 *uf_all, unsigned *fl)
+                      unsigned cnt, i32x8 *nx_all, i32x8 *of_all, i32x8 *uf_all, Pending *p)
 {
     u32x8 raw = load_raw(dt, src, i, cnt);
     i32x8 bad, of, uf;
@@ -523,12 +530,22 @@ INLINE void func_step(unsigned dt, SfuUnOp op, const void *src, void *out, size_
     *uf_all |= uf & ~bad;
     store_raw(dt, out, i, cnt, res);
     if (__builtin_expect(any32(bad), 0)) {
-        for (unsigned k = 0; k < cnt; k++) {
-            if (bad[k]) {
-                put_raw(fbytes(dt), out, i + k, sfu_unary(dt, op, raw[k], false, fl));
+        p->at[p->n] = i;
+        p->raw[p->n] = raw;
+        p->bad[p->n++] = bad;
+    }
+}
+
+static void func_flush(unsigned dt, SfuUnOp op, void *out, size_t n, Pending *p, unsigned *fl)
+{
+    for (unsigned c = 0; c < p->n; c++) {
+        for (unsigned k = 0; k < LANES && p->at[c] + k < n; k++) {
+            if (p->bad[c][k]) {
+                put_raw(fbytes(dt), out, p->at[c] + k, sfu_unary(dt, op, p->raw[c][k], false, fl));
             }
         }
     }
+    p->n = 0;
 }
 
 INLINE void func_run(unsigned dt, SfuUnOp op, const void *src, void *out, size_t n,
@@ -536,25 +553,40 @@ INLINE void func_run(unsigned dt, SfuUnOp op, const void *src, void *out, size_t
 {
     unsigned fl = 0;
     i32x8 nx_all = {}, of_all = {}, uf_all = {};
+    Pending p = { .n = 0 };
     size_t i = 0;
 
-    for (; i + LANES <= n; i += LANES) {
-        func_step(dt, op, src, out, i, LANES, &nx_all, &of_all, &uf_all, &fl);
+    while (i + LANES <= n) {
+        for (; i + LANES <= n && p.n < PENDING; i += LANES) {
+            func_step(dt, op, src, out, i, LANES, &nx_all, &of_all, &uf_all, &p);
+        }
+        if (p.n == PENDING) {
+            vector_state_clean();
+            func_flush(dt, op, out, n, &p, &fl);
+        }
     }
     if (i < n) {
-        func_step(dt, op, src, out, i, n - i, &nx_all, &of_all, &uf_all, &fl);
+        func_step(dt, op, src, out, i, n - i, &nx_all, &of_all, &uf_all, &p);
     }
-    *flags |= fl | (any32(nx_all) ? TILE_NUM_NX : 0) | (any32(of_all) ? TILE_NUM_OF : 0) |
+    *flags |= (any32(nx_all) ? TILE_NUM_NX : 0) | (any32(of_all) ? TILE_NUM_OF : 0) |
               (any32(uf_all) ? TILE_NUM_UF : 0);
+    vector_state_clean();
+    func_flush(dt, op, out, n, &p, &fl);
+    *flags |= fl;
 }
 
 /*
  * EXP and LOG may fuse a * b + c (the bounds above hold either way): on
- * x86-64 a clone for x86-64-v3 (AVX2 with FMA) beside the baseline.
+ * x86-64 clones for x86-64-v4 (AVX-512: a chunk's eight binary64 lanes in
+ * one register) and x86-64-v3 (AVX2 with FMA) beside the baseline.
  */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
-    !defined(VEC_ARRAY_BASELINE)
+    !defined(VEC_ARRAY_BASELINE) && defined(SFU_FUNC_NO_V4)
+/* (for a test of the x86-64-v3 clone on a CPU that would run v4) */
 #define FUNC_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#elif defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(VEC_ARRAY_BASELINE)
+#define FUNC_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define FUNC_CLONES
 #endif

@@ -57,6 +57,26 @@ typedef uint32_t u32x4 __attribute__((vector_size(16)));
 #define HOST_CLONES
 #endif
 
+/*
+ * The host's wide vector state made clean before plain code runs: on
+ * x86-64, VZEROUPPER where the CPU has AVX.  GCC inserts it before calls
+ * and returns only after registers 0-15; after the AVX-512 registers
+ * 16-31 it inserts none, and each SSE instruction that runs next (the
+ * exact path, QEMU after the operation) is then many times slower.  The
+ * upper halves of registers 0-15 are clobbered: nothing vector stays in
+ * them across this.
+ */
+INLINE void vector_state_clean(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (__builtin_cpu_supports("avx")) {
+        __asm__ volatile("vzeroupper" : : : "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
+                         "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12",
+                         "xmm13", "xmm14", "xmm15");
+    }
+#endif
+}
+
 /* cnt elements of `bytes` each from p + i into a full chunk (zero-padded) */
 INLINE void chunk_in(void *dst, unsigned full, const void *p, size_t off, unsigned used)
 {
