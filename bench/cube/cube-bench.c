@@ -170,29 +170,51 @@ static double timed(const Case *c, const uint64_t *ra, const uint64_t *rb, void 
     return best;
 }
 
-/* SGEMM on the decoded FP32 operands, the same way. */
-static double timed_openblas(const Case *c, const float *a, const float *b, float *out,
-                             int reps)
+/* SGEMM on the decoded FP32 operands, once */
+static void sgemm_once(const Case *c, const float *a, const float *b, float *out)
 {
     int M = PES * M_PER_PE, N = c->N, K = c->K;
-    double best = 1e30;
-    int inner = 1;
 
-    for (int r = -1; r < reps; r++) {
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, M, N, K, 1.0f, a, K, b, N, 0.0f,
+                out, N);
+}
+
+/*
+ * The product from FP32 arrays and OpenBLAS's SGEMM timed in turn, each
+ * timing of enough runs to last MIN_TIME, the best of reps of each: the
+ * two see the same machine (whose speed drifts by minutes) at nearly the
+ * same moments.
+ */
+static void timed_against_openblas(const Case *c, const uint64_t *ra, const uint64_t *rb,
+                                   float *pa, float *pb, float *out, int reps, double *tp,
+                                   double *tb)
+{
+    int inner_p = 1, inner_b = 1;
+
+    *tp = *tb = 1e30;
+    for (int r = -1; r < reps; r++) {           /* r = -1: warm up, calibrate */
         double t0 = now(), t;
 
-        for (int i = 0; i < inner; i++) {
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, M, N, K, 1.0f, a, K, b,
-                        N, 0.0f, out, N);
+        for (int i = 0; i < inner_p; i++) {
+            run_once(c, ra, rb, pa, pb, out, PRODUCT);
         }
-        t = (now() - t0) / inner;
+        t = (now() - t0) / inner_p;
         if (r < 0) {
-            inner = t < MIN_TIME ? (int)(MIN_TIME / (t + 1e-9)) + 1 : 1;
+            inner_p = t < MIN_TIME ? (int)(MIN_TIME / (t + 1e-9)) + 1 : 1;
         } else {
-            best = t < best ? t : best;
+            *tp = t < *tp ? t : *tp;
+        }
+        t0 = now();
+        for (int i = 0; i < inner_b; i++) {
+            sgemm_once(c, pa, pb, out);
+        }
+        t = (now() - t0) / inner_b;
+        if (r < 0) {
+            inner_b = t < MIN_TIME ? (int)(MIN_TIME / (t + 1e-9)) + 1 : 1;
+        } else {
+            *tb = t < *tb ? t : *tb;
         }
     }
-    return best;
 }
 
 int main(int argc, char **argv)
@@ -215,8 +237,9 @@ int main(int argc, char **argv)
     int failed = 0;
 
     openblas_set_num_threads(1);
-    printf("cube-bench: four PEs x (32 x N x K) per TMATMUL; optimized path %s; "
-           "best of %d timings\n", cube_kernel_path(), reps);
+    printf("cube-bench: four PEs x (32 x N x K) per TMATMUL; optimized path %s; best of %d "
+           "timings (product and OpenBLAS: %d each, taken in turn)\n", cube_kernel_path(), reps,
+           2 * reps);
     printf("%-11s %5s %5s | %9s %9s %7s | %9s %9s %8s\n", "case", "N", "K", "whole",
            "reference", "whole/ref", "product", "OpenBLAS", "prod/BLAS");
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -252,14 +275,15 @@ int main(int argc, char **argv)
             printf("%-11s %5d %5d | %9.2f %9.2f %6.1fx |", c->name, c->N, c->K,
                    flops / topt * 1e-9, flops / tref * 1e-9, tref / topt);
             if (c->dtype == TILE_DT_FP32) {
-                double tp = timed(c, ra, rb, pa, pb, o1, PRODUCT, reps), tb;
+                double tp, tb;
 
+                run_once(c, ra, rb, pa, pb, o1, PRODUCT);
                 if (memcmp(o1, o2, nc * 4)) {   /* the product alone, checked too */
                     printf(" product and reference results differ\n");
                     failed = 1;
                     goto next;
                 }
-                tb = timed_openblas(c, pa, pb, o1, reps);
+                timed_against_openblas(c, ra, rb, pa, pb, o1, 2 * reps, &tp, &tb);
                 printf(" %9.2f %9.2f %8.2fx\n", flops / tp * 1e-9, flops / tb * 1e-9, tb / tp);
             } else {
                 printf(" %9s %9s %9s\n", "-", "-", "-");

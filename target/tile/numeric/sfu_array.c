@@ -47,6 +47,24 @@
 
 #define ZIV_DELTA 0x1p-38
 
+/*
+ * The host dispatch of the quotients, EXP and LOG: on x86-64 clones for
+ * x86-64-v4 (AVX-512: 32 registers, and a chunk's eight binary64 lanes in
+ * one) and x86-64-v3 (AVX2 with FMA, which EXP and LOG may fuse: their
+ * bounds hold either way) beside the baseline.  Each leaves the vector
+ * state clean (pending_flush()).
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(VEC_ARRAY_BASELINE) && defined(SFU_ARRAY_NO_V4)
+/* (for a test of the x86-64-v3 clones on a CPU that would run v4) */
+#define WIDE_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#elif defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(VEC_ARRAY_BASELINE)
+#define WIDE_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define WIDE_CLONES
+#endif
+
 bool sfu_array_fast_type(unsigned dtype)
 {
     return SFU_ARRAY_FAST &&
@@ -148,6 +166,48 @@ bool unary_fast(const Fmt *f, SfuUnOp op, uint32_t raw, uint32_t *out, unsigned 
 
 
 /*
+ * ---- The lanes left to the exact path ----
+ *
+ * The chunks with bad lanes wait here, their operands kept (the output
+ * may be a source), until the vector loop stops: the exact path is plain
+ * code, which runs with the vector state clean (vector_state_clean()) and
+ * does not stand in the loop.  DIV takes a and b, RECIP, EXP and LOG a.
+ */
+enum { PENDING = 32 };
+
+typedef struct Pending {
+    unsigned n;
+    size_t at[PENDING];
+    u32x8 a[PENDING], b[PENDING];
+    i32x8 bad[PENDING];
+} Pending;
+
+INLINE void pending_add(Pending *p, size_t at, u32x8 a, u32x8 b, i32x8 bad)
+{
+    p->at[p->n] = at;
+    p->a[p->n] = a;
+    p->b[p->n] = b;
+    p->bad[p->n++] = bad;
+}
+
+/* the pending lanes (of n elements) by sfu_elem.c: div ? a / b : op a */
+static void pending_flush(unsigned dt, bool div, SfuUnOp op, void *out, size_t n, Pending *p,
+                          unsigned *fl)
+{
+    vector_state_clean();
+    for (unsigned c = 0; c < p->n; c++) {
+        for (unsigned k = 0; k < LANES && p->at[c] + k < n; k++) {
+            if (p->bad[c][k]) {
+                put_raw(fbytes(dt), out, p->at[c] + k,
+                        div ? sfu_binary(dt, SFU_DIV, p->a[c][k], p->b[c][k], false, fl)
+                            : sfu_unary(dt, op, p->a[c][k], false, fl));
+            }
+        }
+    }
+    p->n = 0;
+}
+
+/*
  * ---- Quotients eight at a time ----
  *
  * DIV and RECIP of FP32, FP16 and BF16 in host binary32 vectors: the
@@ -177,7 +237,7 @@ INLINE u32x8 quot_chunk(unsigned dt, u32x8 ra, u32x8 rb, bool recip, bool fma, i
     const unsigned m = dt == TILE_DT_FP32 ? 23 : dt == TILE_DT_FP16 ? 10 : 7;
     const uint32_t mag_mask = dt == TILE_DT_FP32 ? 0x7fffffff : 0x7fff;
     const int32_t inf = mag_mask & ~((1u << m) - 1), min_normal = 1u << m;
-    f32x8 fx = recip ? (f32x8){} + 1.0f : widen(dt, ra), fy = widen(dt, rb);
+    f32x8 fx = recip ? (f32x8){} + 1.0f : widen_finite(dt, ra), fy = widen_finite(dt, rb);
     f32x8 q = fx / fy;
     u32x8 qb = (u32x8)q, res;
     i32x8 mag, mb = (i32x8)(rb & mag_mask), ma = (i32x8)(ra & mag_mask);
@@ -228,8 +288,7 @@ INLINE u32x8 quot_chunk(unsigned dt, u32x8 ra, u32x8 rb, bool recip, bool fma, i
 /* One chunk of cnt elements from i of quot_run() (cnt a constant in its
  * main loop: plain vector loads and stores). */
 INLINE void quot_step(unsigned dt, bool recip, bool fma, const void *l, const void *r,
-                      u32x8 rs, void *out, size_t i, unsigned cnt, i32x8 *nx_all,
-                      unsigned *fl)
+                      u32x8 rs, void *out, size_t i, unsigned cnt, i32x8 *nx_all, Pending *p)
 {
     u32x8 ra = load_raw(dt, l, i, cnt), rb = recip ? ra : r ? load_raw(dt, r, i, cnt) : rs;
     i32x8 bad, nx;
@@ -238,13 +297,7 @@ INLINE void quot_step(unsigned dt, bool recip, bool fma, const void *l, const vo
     *nx_all |= nx & ~bad;
     store_raw(dt, out, i, cnt, q);
     if (__builtin_expect(any32(bad), 0)) {
-        for (unsigned k = 0; k < cnt; k++) {
-            if (bad[k]) {
-                put_raw(fbytes(dt), out, i + k,
-                        recip ? sfu_unary(dt, SFU_RECIP, rb[k], false, fl)
-                              : sfu_binary(dt, SFU_DIV, ra[k], rb[k], false, fl));
-            }
-        }
+        pending_add(p, i, ra, rb, bad);
     }
 }
 
@@ -254,22 +307,30 @@ INLINE void quot_run(unsigned dt, bool recip, bool fma, const void *l, const voi
 {
     u32x8 rs = (u32x8){} + (uint32_t)scalar;
     i32x8 nx_all = {};
+    Pending p = { .n = 0 };
     unsigned fl = 0;
     size_t i = 0;
 
-    for (; i + LANES <= n; i += LANES) {
-        quot_step(dt, recip, fma, l, r, rs, out, i, LANES, &nx_all, &fl);
+    while (i + LANES <= n) {
+        for (; i + LANES <= n && p.n < PENDING; i += LANES) {
+            quot_step(dt, recip, fma, l, r, rs, out, i, LANES, &nx_all, &p);
+        }
+        if (p.n == PENDING) {
+            pending_flush(dt, !recip, SFU_RECIP, out, n, &p, &fl);
+        }
     }
     if (i < n) {
-        quot_step(dt, recip, fma, l, r, rs, out, i, n - i, &nx_all, &fl);
+        quot_step(dt, recip, fma, l, r, rs, out, i, n - i, &nx_all, &p);
     }
+    pending_flush(dt, !recip, SFU_RECIP, out, n, &p, &fl);
     *flags |= fl | (any32(nx_all) ? TILE_NUM_NX : 0);
 }
 
 /*
  * The FP32 quotients with the host's fused multiply-add: on x86-64 a
- * build for AVX2 + FMA chosen at run time (the clones of HOST_CLONES
- * assume no FMA); hosts whose baseline has one use it directly.
+ * build for AVX2 + FMA chosen at run time (quot_any() takes the binary64
+ * check in every clone, the macros being the baseline's); hosts whose
+ * baseline has one use it directly.
  */
 #if defined(__FMA__) || defined(__aarch64__)
 #define QUOT_NATIVE_FMA true
@@ -303,7 +364,7 @@ static bool quot_host_fma(void)
 }
 #endif
 
-HOST_CLONES
+WIDE_CLONES
 static void quot_any(unsigned dtype, bool recip, const void *l, const void *r,
                      uint64_t scalar, void *out, size_t n, unsigned *flags)
 {
@@ -501,21 +562,6 @@ INLINE u32x8 func_chunk(unsigned dt, SfuUnOp op, u32x8 raw, i32x8 *bad, i32x8 *o
     return res;
 }
 
-/*
- * The chunks with bad lanes wait here, their inputs kept (the output may
- * be the source), until the vector loop stops: the exact path is plain
- * code, which runs with the vector state clean (vector_state_clean())
- * and does not stand in the loop.
- */
-enum { PENDING = 32 };
-
-typedef struct Pending {
-    unsigned n;
-    size_t at[PENDING];
-    u32x8 raw[PENDING];
-    i32x8 bad[PENDING];
-} Pending;
-
 /* One chunk of cnt elements from i of func_run() (cnt a constant in its
  * main loop). */
 INLINE void func_step(unsigned dt, SfuUnOp op, const void *src, void *out, size_t i,
@@ -530,22 +576,8 @@ INLINE void func_step(unsigned dt, SfuUnOp op, const void *src, void *out, size_
     *uf_all |= uf & ~bad;
     store_raw(dt, out, i, cnt, res);
     if (__builtin_expect(any32(bad), 0)) {
-        p->at[p->n] = i;
-        p->raw[p->n] = raw;
-        p->bad[p->n++] = bad;
+        pending_add(p, i, raw, raw, bad);
     }
-}
-
-static void func_flush(unsigned dt, SfuUnOp op, void *out, size_t n, Pending *p, unsigned *fl)
-{
-    for (unsigned c = 0; c < p->n; c++) {
-        for (unsigned k = 0; k < LANES && p->at[c] + k < n; k++) {
-            if (p->bad[c][k]) {
-                put_raw(fbytes(dt), out, p->at[c] + k, sfu_unary(dt, op, p->raw[c][k], false, fl));
-            }
-        }
-    }
-    p->n = 0;
 }
 
 INLINE void func_run(unsigned dt, SfuUnOp op, const void *src, void *out, size_t n,
@@ -561,37 +593,18 @@ INLINE void func_run(unsigned dt, SfuUnOp op, const void *src, void *out, size_t
             func_step(dt, op, src, out, i, LANES, &nx_all, &of_all, &uf_all, &p);
         }
         if (p.n == PENDING) {
-            vector_state_clean();
-            func_flush(dt, op, out, n, &p, &fl);
+            pending_flush(dt, false, op, out, n, &p, &fl);
         }
     }
     if (i < n) {
         func_step(dt, op, src, out, i, n - i, &nx_all, &of_all, &uf_all, &p);
     }
-    *flags |= (any32(nx_all) ? TILE_NUM_NX : 0) | (any32(of_all) ? TILE_NUM_OF : 0) |
+    pending_flush(dt, false, op, out, n, &p, &fl);
+    *flags |= fl | (any32(nx_all) ? TILE_NUM_NX : 0) | (any32(of_all) ? TILE_NUM_OF : 0) |
               (any32(uf_all) ? TILE_NUM_UF : 0);
-    vector_state_clean();
-    func_flush(dt, op, out, n, &p, &fl);
-    *flags |= fl;
 }
 
-/*
- * EXP and LOG may fuse a * b + c (the bounds above hold either way): on
- * x86-64 clones for x86-64-v4 (AVX-512: a chunk's eight binary64 lanes in
- * one register) and x86-64-v3 (AVX2 with FMA) beside the baseline.
- */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
-    !defined(VEC_ARRAY_BASELINE) && defined(SFU_FUNC_NO_V4)
-/* (for a test of the x86-64-v3 clone on a CPU that would run v4) */
-#define FUNC_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#elif defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
-    !defined(VEC_ARRAY_BASELINE)
-#define FUNC_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define FUNC_CLONES
-#endif
-
-FUNC_CLONES
+WIDE_CLONES
 static void func_any(unsigned dtype, SfuUnOp op, const void *src, void *out, size_t n,
                      unsigned *flags)
 {

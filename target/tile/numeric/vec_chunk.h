@@ -165,6 +165,16 @@ INLINE u32x8 bf16_normal_of_f32(u32x8 fm)
     return (fm + 0x7fff + ((fm >> 16) & 1)) >> 16;
 }
 
+/* widen() for finite encodings only (an FP16 NaN or infinity gives some
+ * finite value: for the paths that set those lanes apart) */
+INLINE f32x8 widen_finite(unsigned dt, u32x8 raw)
+{
+    if (dt != TILE_DT_FP16) {
+        return widen(dt, raw);
+    }
+    return (f32x8)(((raw & 0x7fff) << 13) | ((raw & 0x8000) << 16)) * 0x1p112f;
+}
+
 /* the two halves of a chunk of floats, widened */
 INLINE void widen_halves(f32x8 f, f64x4 d[2])
 {
