@@ -92,7 +92,16 @@ static bool is_int(unsigned dtype)
 }
 
 /* What a timing covers (see the top of the file). */
-enum { REFERENCE, WHOLE, PRODUCT };
+enum { REFERENCE, WHOLE, PRODUCT, OPENBLAS };
+
+/* SGEMM on the decoded FP32 operands, once */
+static void sgemm_once(const Case *c, const float *a, const float *b, float *out)
+{
+    int M = PES * M_PER_PE, N = c->N, K = c->K;
+
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, M, N, K, 1.0f, a, K, b, N, 0.0f,
+                out, N);
+}
 
 /*
  * One cooperative TMATMUL: on the engine's path (cube_product_raw) the
@@ -137,6 +146,10 @@ static void run_once(const Case *c, const uint64_t *ra, const uint64_t *rb, void
         }
         return;
     }
+    if (mode == OPENBLAS) {
+        sgemm_once(c, pa, pb, out);
+        return;
+    }
     if (mode == WHOLE) {                /* the engine's path */
         cube_product_raw(c->dtype, c->dtype, !isint, M, N, K, ra, rb, out, false);
         return;
@@ -147,72 +160,35 @@ static void run_once(const Case *c, const uint64_t *ra, const uint64_t *rb, void
     cube_panels_free(&panels);
 }
 
-/* The best of reps timings, each of enough runs to last MIN_TIME. */
-static double timed(const Case *c, const uint64_t *ra, const uint64_t *rb, void *pa, void *pb,
-                    void *out, int mode, int reps)
-{
-    double best = 1e30;
-    int inner = 1;
-
-    for (int r = -1; r < reps; r++) {           /* r = -1: warm up, calibrate */
-        double t0 = now(), t;
-
-        for (int i = 0; i < inner; i++) {
-            run_once(c, ra, rb, pa, pb, out, mode);
-        }
-        t = (now() - t0) / inner;
-        if (r < 0) {
-            inner = t < MIN_TIME ? (int)(MIN_TIME / (t + 1e-9)) + 1 : 1;
-        } else {
-            best = t < best ? t : best;
-        }
-    }
-    return best;
-}
-
-/* SGEMM on the decoded FP32 operands, once */
-static void sgemm_once(const Case *c, const float *a, const float *b, float *out)
-{
-    int M = PES * M_PER_PE, N = c->N, K = c->K;
-
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, M, N, K, 1.0f, a, K, b, N, 0.0f,
-                out, N);
-}
-
 /*
- * The product from FP32 arrays and OpenBLAS's SGEMM timed in turn, each
- * timing of enough runs to last MIN_TIME, the best of reps of each: the
- * two see the same machine (whose speed drifts by minutes) at nearly the
- * same moments.
+ * Two modes timed in turn (the optimized path and its reference, or the
+ * product and OpenBLAS's SGEMM), each timing of enough runs to last
+ * MIN_TIME, the best of reps of each: the two see the same machine,
+ * whose speed drifts by minutes, at nearly the same moments.  out_a and
+ * out_b keep each mode's result.
  */
-static void timed_against_openblas(const Case *c, const uint64_t *ra, const uint64_t *rb,
-                                   float *pa, float *pb, float *out, int reps, double *tp,
-                                   double *tb)
+static void timed_pair(const Case *c, const uint64_t *ra, const uint64_t *rb, void *pa, void *pb,
+                       int mode_a, void *out_a, int mode_b, void *out_b, int reps, double *ta,
+                       double *tb)
 {
-    int inner_p = 1, inner_b = 1;
+    int inner[2] = { 1, 1 }, mode[2] = { mode_a, mode_b };
+    void *out[2] = { out_a, out_b };
+    double *best[2] = { ta, tb };
 
-    *tp = *tb = 1e30;
+    *ta = *tb = 1e30;
     for (int r = -1; r < reps; r++) {           /* r = -1: warm up, calibrate */
-        double t0 = now(), t;
+        for (int m = 0; m < 2; m++) {
+            double t0 = now(), t;
 
-        for (int i = 0; i < inner_p; i++) {
-            run_once(c, ra, rb, pa, pb, out, PRODUCT);
-        }
-        t = (now() - t0) / inner_p;
-        if (r < 0) {
-            inner_p = t < MIN_TIME ? (int)(MIN_TIME / (t + 1e-9)) + 1 : 1;
-        } else {
-            *tp = t < *tp ? t : *tp;
-        }
-        t0 = now();
-        for (int i = 0; i < inner_b; i++) {
-            sgemm_once(c, pa, pb, out);
-        }
-        t = (now() - t0) / inner_b;
-        if (r < 0) {
-            inner_b = t < MIN_TIME ? (int)(MIN_TIME / (t + 1e-9)) + 1 : 1;
-        } else {
-            *tb = t < *tb ? t : *tb;
+            for (int i = 0; i < inner[m]; i++) {
+                run_once(c, ra, rb, pa, pb, out[m], mode[m]);
+            }
+            t = (now() - t0) / inner[m];
+            if (r < 0) {
+                inner[m] = t < MIN_TIME ? (int)(MIN_TIME / (t + 1e-9)) + 1 : 1;
+            } else {
+                *best[m] = t < *best[m] ? t : *best[m];
+            }
         }
     }
 }
@@ -237,9 +213,9 @@ int main(int argc, char **argv)
     int failed = 0;
 
     openblas_set_num_threads(1);
-    printf("cube-bench: four PEs x (32 x N x K) per TMATMUL; optimized path %s; best of %d "
-           "timings (product and OpenBLAS: %d each, taken in turn)\n", cube_kernel_path(), reps,
-           2 * reps);
+    printf("cube-bench: four PEs x (32 x N x K) per TMATMUL; optimized path %s; each pair "
+           "timed in turn, best of %d timings (product and OpenBLAS: %d)\n", cube_kernel_path(),
+           reps, 2 * reps);
     printf("%-11s %5s %5s | %9s %9s %7s | %9s %9s %8s\n", "case", "N", "K", "whole",
            "reference", "whole/ref", "product", "OpenBLAS", "prod/BLAS");
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -265,8 +241,8 @@ int main(int argc, char **argv)
         for (size_t j = 0; j < nb; j++) {
             rb[j] = raw_value(c->dtype);
         }
-        topt = timed(c, ra, rb, pa, pb, o1, WHOLE, reps);
-        tref = timed(c, ra, rb, pa, pb, o2, REFERENCE, 1);      /* leaves pa, pb decoded */
+        /* (the reference leaves pa and pb decoded) */
+        timed_pair(c, ra, rb, pa, pb, REFERENCE, o2, WHOLE, o1, reps, &tref, &topt);
         if (memcmp(o1, o2, nc * 4)) {
             printf("%-11s %5d %5d | optimized and reference results differ\n", c->name,
                    c->N, c->K);
@@ -283,7 +259,7 @@ int main(int argc, char **argv)
                     failed = 1;
                     goto next;
                 }
-                timed_against_openblas(c, ra, rb, pa, pb, o1, 2 * reps, &tp, &tb);
+                timed_pair(c, ra, rb, pa, pb, PRODUCT, o1, OPENBLAS, o2, 2 * reps, &tp, &tb);
                 printf(" %9.2f %9.2f %8.2fx\n", flops / tp * 1e-9, flops / tb * 1e-9, tb / tp);
             } else {
                 printf(" %9s %9s %9s\n", "-", "-", "-");
