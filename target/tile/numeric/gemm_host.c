@@ -94,6 +94,32 @@ static const GemmHostKernels plain = {
 #undef GM_LEAVE
 #pragma GCC pop_options
 
+/* AVX-512 with VNNI: VPDPWSSD fuses the pair multiply-add with the
+ * accumulation, wrapping as the two steps do */
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,avx512vnni,fma")
+#define GM_LEAVE() _mm256_zeroupper()
+#define GM_MADD16_HOST(acc, a, b) \
+    ((__typeof__(acc))_mm512_dpwssd_epi32((__m512i)(acc), (__m512i)(a), (__m512i)(b)))
+#define GM_I16_ONLY
+#define GM_VW 16
+#define GM_MR 12
+#define GM_MR_HALF 12
+#define GM_MR_D 6
+#define GM_NV 2
+#define GM_ID(x) avx512vnni_##x
+#include "numeric/gemm_micro.h"
+#undef GM_VW
+#undef GM_MR
+#undef GM_MR_HALF
+#undef GM_MR_D
+#undef GM_NV
+#undef GM_ID
+#undef GM_I16_ONLY
+#undef GM_MADD16_HOST
+#undef GM_LEAVE
+#pragma GCC pop_options
+
 static const GemmHostKernels avx2 = {
     .name = "avx2+fma", .mr = 6, .nr = 16, .mr_half = 12, .mr_d = 3, .f32 = avx2_f32, .i32 = avx2_i32,
     .i32f = avx2_i32f,
@@ -110,6 +136,14 @@ static const GemmHostKernels avx512 = {
     .i32d = avx512_i32d, .i32d_half = avx512_i32d_half,
     .i16 = avx512_i16, .i16_half = avx512_i16_half,
 };
+static const GemmHostKernels avx512vnni = {
+    .name = "avx512+vnni", .mr = 12, .nr = 32, .mr_half = 12, .mr_d = 6, .f32 = avx512_f32,
+    .i32 = avx512_i32, .i32f = avx512_i32f,
+    .f32_half = avx512_f32_half, .i32_half = avx512_i32_half,
+    .i32f_half = avx512_i32f_half,
+    .i32d = avx512_i32d, .i32d_half = avx512_i32d_half,
+    .i16 = avx512vnni_i16, .i16_half = avx512vnni_i16_half,
+};
 
 static void host_list(const GemmHostKernels **list)
 {
@@ -119,6 +153,9 @@ static void host_list(const GemmHostKernels **list)
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("fma")) {
+        if (__builtin_cpu_supports("avx512vnni")) {
+            list[n++] = &avx512vnni;
+        }
         list[n++] = &avx512;
     }
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
@@ -138,16 +175,16 @@ static void host_list(const GemmHostKernels **list)
 
 #endif
 
-static const GemmHostKernels *all[4];
+static const GemmHostKernels *all[5];
 static const GemmHostKernels *chosen;
 
 const GemmHostKernels *const *gemm_host_all(void)
 {
     if (!__atomic_load_n(&all[0], __ATOMIC_ACQUIRE)) {
-        const GemmHostKernels *list[4] = { NULL };
+        const GemmHostKernels *list[5] = { NULL };
 
         host_list(list);        /* the same answer in every thread */
-        for (int i = 3; i >= 0; i--) {
+        for (int i = 4; i >= 0; i--) {
             __atomic_store_n(&all[i], list[i], __ATOMIC_RELEASE);
         }
     }

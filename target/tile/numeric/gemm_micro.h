@@ -18,6 +18,8 @@
  *   GM_MADD16_HOST(acc, a, b)  optional: the host's 16-bit pair
  *             multiply-add (GM_ID(madd16) below); the i16 kernels are
  *             built where it is defined
+ *   GM_I16_ONLY  optional: only those (an instance that differs from
+ *             another in that instruction alone)
  *
  * The FP32 kernel holds its accumulators in registers and, for each k in
  * increasing order, performs one fused multiply-add per accumulator.  The
@@ -367,18 +369,20 @@ void GM_ID(i32d_body)(const int nv, const int mr, int kc, const uint32_t *a32, i
         GM_LEAVE();                                                                     \
     }
 
-GM_KERNEL(f32, f32_body, GM_NV, GM_MR)
-GM_KERNEL(f32_half, f32_body, GM_NV / 2, GM_MR_HALF)
-GM_KERNEL(i32, i32_body, GM_NV, GM_MR)
-GM_KERNEL(i32_half, i32_body, GM_NV / 2, GM_MR_HALF)
 #ifdef GM_MADD16_HOST
 GM_KERNEL(i16, i16_body, GM_NV, GM_MR)
 GM_KERNEL(i16_half, i16_body, GM_NV / 2, GM_MR_HALF)
 #endif
+#ifndef GM_I16_ONLY
+GM_KERNEL(f32, f32_body, GM_NV, GM_MR)
+GM_KERNEL(f32_half, f32_body, GM_NV / 2, GM_MR_HALF)
+GM_KERNEL(i32, i32_body, GM_NV, GM_MR)
+GM_KERNEL(i32_half, i32_body, GM_NV / 2, GM_MR_HALF)
 GM_KERNEL(i32f, i32f_body, GM_NV, GM_MR)
 GM_KERNEL(i32f_half, i32f_body, GM_NV / 2, GM_MR_HALF)
 GM_KERNEL(i32d, i32d_body, GM_NV, GM_MR_D)
 GM_KERNEL(i32d_half, i32d_body, GM_NV / 2, GM_MR_HALF / 2)
+#endif
 
 #undef GM_KERNEL
 #undef GM_ROWS
