@@ -22,13 +22,6 @@
 #define GM_NV 2
 #define GM_ID(x) plain_##x
 #include "numeric/gemm_micro.h"
-#undef GM_VW
-#undef GM_MR
-#undef GM_MR_HALF
-#undef GM_MR_D
-#undef GM_NV
-#undef GM_ID
-#undef GM_LEAVE
 
 static const GemmHostKernels plain = {
     .name = "portable", .mr = 8, .nr = 8, .mr_half = 8, .mr_d = 4, .f32 = plain_f32, .i32 = plain_i32,
@@ -48,13 +41,14 @@ static const GemmHostKernels plain = {
  * kernels also use 16-31, which left dirty made each later SSE
  * instruction of the caller (and of QEMU after it) many times slower.
  */
-#define GM_LEAVE() _mm256_zeroupper()
+#define AVX_LEAVE() _mm256_zeroupper()
 
 /* the 16-bit pair multiply-add (gemm_micro.h): PMADDWD, whose one
  * overflowing case (-2^15)^2 * 2 wraps to the residue modulo 2^32 that the
  * exact sum has, then a 32-bit add */
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
+#define GM_LEAVE AVX_LEAVE
 #define GM_MADD16_HOST(acc, a, b) \
     ((acc) + (__typeof__(acc))_mm256_madd_epi16((__m256i)(a), (__m256i)(b)))
 #define GM_VW 8
@@ -64,17 +58,11 @@ static const GemmHostKernels plain = {
 #define GM_NV 2
 #define GM_ID(x) avx2_##x
 #include "numeric/gemm_micro.h"
-#undef GM_VW
-#undef GM_MR
-#undef GM_MR_HALF
-#undef GM_MR_D
-#undef GM_NV
-#undef GM_ID
-#undef GM_MADD16_HOST
 #pragma GCC pop_options
 
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,fma")
+#define GM_LEAVE AVX_LEAVE
 #define GM_MADD16_HOST(acc, a, b) \
     ((acc) + (__typeof__(acc))_mm512_madd_epi16((__m512i)(a), (__m512i)(b)))
 #define GM_VW 16
@@ -84,21 +72,13 @@ static const GemmHostKernels plain = {
 #define GM_NV 2
 #define GM_ID(x) avx512_##x
 #include "numeric/gemm_micro.h"
-#undef GM_VW
-#undef GM_MR
-#undef GM_MR_HALF
-#undef GM_MR_D
-#undef GM_NV
-#undef GM_ID
-#undef GM_MADD16_HOST
-#undef GM_LEAVE
 #pragma GCC pop_options
 
 /* AVX-512 with VNNI: VPDPWSSD fuses the pair multiply-add with the
  * accumulation, wrapping as the two steps do */
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,avx512vnni,fma")
-#define GM_LEAVE() _mm256_zeroupper()
+#define GM_LEAVE AVX_LEAVE
 #define GM_MADD16_HOST(acc, a, b) \
     ((__typeof__(acc))_mm512_dpwssd_epi32((__m512i)(acc), (__m512i)(a), (__m512i)(b)))
 #define GM_I16_ONLY
@@ -109,15 +89,6 @@ static const GemmHostKernels plain = {
 #define GM_NV 2
 #define GM_ID(x) avx512vnni_##x
 #include "numeric/gemm_micro.h"
-#undef GM_VW
-#undef GM_MR
-#undef GM_MR_HALF
-#undef GM_MR_D
-#undef GM_NV
-#undef GM_ID
-#undef GM_I16_ONLY
-#undef GM_MADD16_HOST
-#undef GM_LEAVE
 #pragma GCC pop_options
 
 static const GemmHostKernels avx2 = {

@@ -21,6 +21,8 @@
  *   GM_I16_ONLY  optional: only those (an instance that differs from
  *             another in that instruction alone)
  *
+ * and undefines them at its end.
+ *
  * The FP32 kernel holds its accumulators in registers and, for each k in
  * increasing order, performs one fused multiply-add per accumulator.  The
  * lane-wise __builtin_fmaf() is exactly the reference's fmaf() (one
@@ -388,3 +390,14 @@ GM_KERNEL(i32d_half, i32d_body, GM_NV / 2, GM_MR_HALF / 2)
 #undef GM_ROWS
 #undef GM_ROW_CASE
 #undef GM_MR_ALL
+
+/* the parameters, for the next instance */
+#undef GM_VW
+#undef GM_MR
+#undef GM_MR_HALF
+#undef GM_MR_D
+#undef GM_NV
+#undef GM_ID
+#undef GM_LEAVE
+#undef GM_MADD16_HOST
+#undef GM_I16_ONLY
