@@ -400,17 +400,6 @@ void cube_decode_panels_i32_f32(unsigned dtype, const uint64_t *raw, CubePanels 
     decode(dtype, AS_INT_F32, raw, 0, NULL, p);
 }
 
-void cube_decode_pairs_i16(unsigned dtype, const uint64_t *raw, int M, int K, uint32_t *out)
-{
-    decode_pairs(dtype, raw, M, K, out, NULL);
-}
-
-void cube_decode_panels_pairs_i16(unsigned dtype, const uint64_t *raw, int K, CubePanels *p)
-{
-    g_assert(p->K == (K + 1) / 2 && p->words == 1);
-    decode_pairs(dtype, raw, 0, K, NULL, p);
-}
-
 /* Whether every value of an integer type fits in an int16. */
 static bool fits_int16(unsigned dtype)
 {

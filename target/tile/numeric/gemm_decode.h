@@ -26,12 +26,6 @@ void cube_decode_panels_f32(unsigned dtype, const uint64_t *raw, CubePanels *p);
 void cube_decode_panels_i32(unsigned dtype, const uint64_t *raw, CubePanels *p);
 void cube_decode_panels_i32_f32(unsigned dtype, const uint64_t *raw, CubePanels *p);
 
-/* integers whose values fit in an int16, as int16 pairs
- * (cube_gemm_i16_panels()): A's M x K into M rows of (K + 1) / 2 words;
- * B's K x N into p's panels (cube_panels_init(p, (K + 1) / 2, N) first) */
-void cube_decode_pairs_i16(unsigned dtype, const uint64_t *raw, int M, int K, uint32_t *out);
-void cube_decode_panels_pairs_i16(unsigned dtype, const uint64_t *raw, int K, CubePanels *p);
-
 /*
  * The product the CUBE engine runs on raw operands: the M x K of A
  * (row-major element words of atype) times the K x N of B (btype), added

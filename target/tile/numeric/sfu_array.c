@@ -269,7 +269,7 @@ INLINE u32x8 quot_chunk(unsigned dt, u32x8 ra, u32x8 rb, bool recip, bool fma, i
         i64x4 lo = (i64x4)(dq[0] * dy[0] != dx[0]), hi = (i64x4)(dq[1] * dy[1] != dx[1]);
         *nx = __builtin_shufflevector((i32x8)lo, (i32x8)hi, 0, 2, 4, 6, 8, 10, 12, 14);
     } else if (dt == TILE_DT_BF16) {
-        res = (qb + 0x7fff + ((qb >> 16) & 1)) >> 16;
+        res = bf16_normal_of_f32(qb);
         *nx = (i32x8)((f32x8)(res << 16) * fy != fx);
     } else {
         /* an FP16 normal magnitude in [2^-14, 2^16) */
@@ -553,7 +553,7 @@ INLINE u32x8 func_chunk(unsigned dt, SfuUnOp op, u32x8 raw, i32x8 *bad, i32x8 *o
         i32x8 low = (i32x8)(r & 0xffff);
 
         *bad |= (low >= 0x7fff) & (low <= 0x8001);
-        res = (r + 0x7fff + ((r >> 16) & 1)) >> 16;
+        res = bf16_normal_of_f32(r);
     }
     mag = (i32x8)(res & mag_mask);
     *bad |= mag == min_normal;
@@ -655,8 +655,7 @@ INLINE u32x8 root_chunk(unsigned dt, u32x8 raw, i32x8 *bad, i32x8 *nx)
         i64x4 lo = (i64x4)(dq[0] * dq[0] != dx[0]), hi = (i64x4)(dq[1] * dq[1] != dx[1]);
         *nx = __builtin_shufflevector((i32x8)lo, (i32x8)hi, 0, 2, 4, 6, 8, 10, 12, 14);
     } else {
-        res = dt == TILE_DT_BF16 ? (qb + 0x7fff + ((qb >> 16) & 1)) >> 16
-                                 : fp16_normal_of_f32(qb);
+        res = dt == TILE_DT_BF16 ? bf16_normal_of_f32(qb) : fp16_normal_of_f32(qb);
         f32x8 r = widen(dt, res);
 
         *nx = (i32x8)(r * r != x);

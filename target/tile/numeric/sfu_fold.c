@@ -278,7 +278,7 @@ INLINE void sum_step8(unsigned dt, u32x8 raw, f32x8 *acc, i32x8 *bad, i32x8 *nx)
     } else {
         u32x8 sb = (u32x8)s, r;
 
-        r = dt == TILE_DT_BF16 ? (sb + 0x7fff + ((sb >> 16) & 1)) >> 16 : fp16_of_f32_sum(sb);
+        r = dt == TILE_DT_BF16 ? bf16_normal_of_f32(sb) : fp16_of_f32_sum(sb);
         *acc = widen(dt, r);
         *nx |= (i32x8)(*acc != s);
     }

@@ -159,7 +159,9 @@ INLINE u32x8 fp16_normal_of_f32(u32x8 fm)
     return ((fm + 0xfff + ((fm >> 13) & 1)) >> 13) - (112u << 10);
 }
 
-/* the same into BF16 (round at bit 16; infinity from 0x7f7f8000 on) */
+/* binary32 encodings rounded to nearest even into BF16 at bit 16 (the
+ * sign rides along from bit 31 to 15; a carry runs into the exponent,
+ * infinity from 0x7f7f8000 on) */
 INLINE u32x8 bf16_normal_of_f32(u32x8 fm)
 {
     return (fm + 0x7fff + ((fm >> 16) & 1)) >> 16;
