@@ -154,8 +154,7 @@ static void run_once(const Case *c, const uint64_t *ra, const uint64_t *rb, void
         cube_product_raw(c->dtype, c->dtype, !isint, M, N, K, ra, rb, out, false);
         return;
     }
-    cube_panels_init(&panels, K, N);
-    cube_panels_fill(&panels, pb, N);
+    cube_panels_of(&panels, pb, K, N, N);
     cube_gemm_f32_panels(M, pa, K, &panels, out, N, false);
     cube_panels_free(&panels);
 }

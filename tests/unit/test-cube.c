@@ -66,11 +66,16 @@ static float rand_value(void)
     return (rnd() & 1) ? INFINITY : -INFINITY;
 }
 
-static void run_f32(int M, int N, int K, bool finite_only)
+/* lda, ldb below zero: K or N plus 0 to 2 */
+static void run_f32_ld(int M, int N, int K, int lda, int ldb, bool finite_only)
 {
-    int lda = K + (int)(rnd() % 3), ldb = N + (int)(rnd() % 3), ldc = N + (int)(rnd() % 3);
-    float *A = malloc(sizeof(float) * M * lda), *B = malloc(sizeof(float) * K * ldb);
-    float *C1 = malloc(sizeof(float) * M * ldc), *C2 = malloc(sizeof(float) * M * ldc);
+    int ldc = N + (int)(rnd() % 3);
+    float *A, *B, *C1 = malloc(sizeof(float) * M * ldc), *C2 = malloc(sizeof(float) * M * ldc);
+
+    lda = lda < 0 ? K + (int)(rnd() % 3) : lda;
+    ldb = ldb < 0 ? N + (int)(rnd() % 3) : ldb;
+    A = malloc(sizeof(float) * M * lda + 4);
+    B = malloc(sizeof(float) * K * ldb + 4);
 
     for (int i = 0; i < M * lda; i++) {
         A[i] = finite_only ? ((int)(rnd() % 2001) - 1000) / 64.0f : rand_value();
@@ -96,6 +101,11 @@ static void run_f32(int M, int N, int K, bool finite_only)
     free(B);
     free(C1);
     free(C2);
+}
+
+static void run_f32(int M, int N, int K, bool finite_only)
+{
+    run_f32_ld(M, N, K, -1, -1, finite_only);
 }
 
 START_TEST(test_f32_random_shapes)
@@ -133,6 +143,44 @@ START_TEST(test_i32_random_shapes)
         free(C1);
         free(C2);
     }
+}
+END_TEST
+
+/*
+ * The driver's ways to B and A (gemm.c), each against the reference: a
+ * B read in place (its width a whole number of every kernel set's
+ * panels, half, full and the wide ones; B small, its rows contiguous or
+ * strided, or large with rows close together), or with a partial panel;
+ * a B packed a K slice at a time (whole panels whose rows are far apart,
+ * partial panels, one column of many rows); an A whose row stride is
+ * a multiple of 2 KiB, copied a K slice at a time (several slices, one
+ * row or many); and through the engine's path, the binary64 kernels'
+ * A of such a stride (256 binary64 elements a row).
+ */
+static void run_typed(unsigned dtype, int M, int N, int K, bool accumulate);
+
+START_TEST(test_driver_paths)
+{
+    static const int widths[] = { 4, 8, 12, 16, 24, 32, 48, 64, 96, 128 };
+
+    for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); w++) {
+        int N = widths[w];
+
+        for (int K = 1; K < 80; K += 39) {
+            run_f32_ld(1 + (int)(rnd() % 30), N, K, -1, N, false);
+            run_f32_ld(1 + (int)(rnd() % 30), N, K, -1, N + 5, false);
+            run_f32_ld(13, N + 1, K, -1, N + 1, false);
+        }
+    }
+    run_f32_ld(40, 64, 200, -1, 64, false);
+    run_f32_ld(20, 64, 100, -1, 600, false);
+    run_f32_ld(29, 100, 300, -1, 100, false);
+    run_f32_ld(7, 1, 9000, -1, 1, false);
+    run_f32_ld(40, 33, 300, 512, -1, false);
+    run_f32_ld(13, 64, 600, 1024, -1, false);
+    run_f32_ld(1, 20, 600, 1024, -1, false);
+    run_typed(TILE_DT_U16, 13, 40, 256, true);
+    run_typed(TILE_DT_U16, 13, 40, 512, false);
 }
 END_TEST
 
@@ -555,6 +603,7 @@ int main(void)
         tcase_set_timeout(tc, 120);
         tcase_add_test(tc, test_f32_random_shapes);
         tcase_add_test(tc, test_i32_random_shapes);
+        tcase_add_test(tc, test_driver_paths);
         tcase_add_test(tc, test_k_order);
         tcase_add_test(tc, test_fused);
         tcase_add_test(tc, test_nan);

@@ -168,6 +168,8 @@ static void panels_init(CubePanels *p, int K, int N, int words)
     p->N = N;
     p->nr = nr;
     p->words = words;
+    p->ld = nr;
+    p->col_step = K;
     p->size = (panels * (size_t)K * nr + 1) * words;
     if (spare && spare_size >= p->size) {
         p->data = spare;                /* reused: no fresh pages to fault in */
@@ -176,6 +178,7 @@ static void panels_init(CubePanels *p, int K, int N, int words)
     } else {
         p->data = g_new(uint32_t, p->size);
     }
+    p->rows = p->data;
 }
 
 void cube_panels_init(CubePanels *p, int K, int N)
@@ -190,6 +193,9 @@ void cube_panels_init_f64(CubePanels *p, int K, int N)
 
 void cube_panels_free(CubePanels *p)
 {
+    if (!p->data) {
+        return;                         /* borrowed */
+    }
     if (!spare || spare_size < p->size) {
         g_free(spare);
         spare = p->data;
@@ -235,13 +241,119 @@ void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb)
     }
 }
 
+void cube_panels_of(CubePanels *p, const uint32_t *B, int K, int N, int ldb)
+{
+    *p = (CubePanels){ .K = K, .N = N, .words = 1, .rows = B, .ld = ldb, .col_step = 1 };
+}
+
 /* What the micro-kernels compute (gemm_host.h). */
 typedef enum { KIND_F32, KIND_I32, KIND_I16, KIND_I32F, KIND_I32D } Kind;
 
+/* A thread's scratch arrays (kept: the next product finds its pages mapped) */
+typedef struct Scratch {
+    uint32_t *words;
+    size_t size;
+} Scratch;
+
+static uint32_t *scratch(Scratch *s, size_t words)
+{
+    if (s->size < words) {
+        g_free(s->words);
+        s->size = words;
+        s->words = g_new(uint32_t, words);
+    }
+    return s->words;
+}
+
 /*
- * The blocked driver: for each panel of B, each slice of kb K steps (in
- * increasing K order: blocking K only stores an accumulator to C and
- * reloads it, which changes no bit), each block of MR rows.  A block of C
+ * A's rows as the kernels read them: when A's row stride is a multiple of
+ * 2 KiB, the rows of a register tile fall into the same few sets of the
+ * first-level cache and evict one another and the panel (a 1024-wide A
+ * ran 15 % slower); the K slice then runs on a copy whose stride is not.
+ */
+#define ALIAS_STRIDE_BYTES 2048
+#define SLICE_PAD_WORDS 16
+
+static _Thread_local Scratch a_copy, b_copy;
+
+static const uint32_t *a_slice(const uint32_t *A, int lda, int words, int M, int k0, int kc,
+                               int *slice_lda)
+{
+    size_t row_words = (size_t)kc * words, stride = row_words + SLICE_PAD_WORDS;
+    uint32_t *copy;
+
+    *slice_lda = lda;
+    if (M <= 1 || ((size_t)lda * words * 4) % ALIAS_STRIDE_BYTES) {
+        return A + (size_t)k0 * words;
+    }
+    copy = scratch(&a_copy, stride * M);
+    for (int m = 0; m < M; m++) {
+        memcpy(copy + m * stride, A + ((size_t)m * lda + k0) * words, row_words * 4);
+    }
+    *slice_lda = (int)(stride / words);
+    return copy;
+}
+
+/*
+ * A borrowed B (cube_panels_of()) is read in place when its width is a
+ * whole number of panels and it is small (its rows, strided, stay in the
+ * first-level cache all the same) or its rows are at most 2 KiB apart (a
+ * panel's K slice then spans few pages, and the hardware prefetches it
+ * from the second-level cache): the copy is saved, a tenth of a 128 x 64
+ * x 64 product and more of a 256 x 256 one.  Otherwise (rows 4 KiB
+ * apart: a page a row, the same cache sets) it is packed a K slice (kc x
+ * N) at a time, just before the kernels use it, into panels that stay in
+ * the second-level cache: B is read once, row by row, and no packed copy
+ * of all of it goes through memory (of a 4 MiB B, that took a sixth of
+ * the product's time).
+ */
+#define IN_PLACE_SMALL_BYTES (32 * 1024)
+#define IN_PLACE_ROW_BYTES 2048
+
+/* rows k0 .. k0 + kc - 1 of B (N columns, row stride ld) into panels of
+ * nr columns, each kc x nr, the columns past N zero */
+static void pack_slice(uint32_t *dst, const uint32_t *src, int ld, int kc, int N, int nr)
+{
+    for (int k = 0; k < kc; k++) {
+        for (int j = 0; j < N; j += nr) {
+            uint32_t *row = dst + ((size_t)j * kc + (size_t)k * nr);
+            int w = N - j < nr ? N - j : nr;
+
+            if (w == nr) {
+                panel_row_copy(row, src + (size_t)k * ld + j, nr);
+                continue;
+            }
+            memcpy(row, src + (size_t)k * ld + j, 4 * (size_t)w);
+            memset(row + w, 0, 4 * (size_t)(nr - w));
+        }
+    }
+}
+
+/* The panels of B's K slice k0 .. k0 + kc - 1, as the kernels read them
+ * (*slice_ldb: elements from a row to the next; *slice_col_step: from
+ * the panel of column 0 to that of column j, per j). */
+static const uint32_t *b_slice(const CubePanels *b, int nr, int k0, int kc, bool in_place,
+                               int *slice_ldb, int *slice_col_step)
+{
+    const uint32_t *src = b->rows + (size_t)k0 * b->ld * b->words;
+    uint32_t *copy;
+
+    *slice_ldb = b->ld;
+    *slice_col_step = b->col_step;
+    if (b->data || in_place) {
+        return src;             /* packed already, or read in place */
+    }
+    copy = scratch(&b_copy, (size_t)kc * ((b->N + nr - 1) / nr) * nr);
+    pack_slice(copy, src, b->ld, kc, b->N, nr);
+    *slice_ldb = nr;
+    *slice_col_step = kc;
+    return copy;
+}
+
+/*
+ * The blocked driver: for each slice of kb K steps (in increasing K order:
+ * blocking K only stores an accumulator to C and reloads it, which
+ * changes no bit), each panel of B, each block of MR rows.  A block of C
  * narrower than a panel runs on a copy.  Without accumulate, the first
  * slice starts from zero instead of reading C.
  */
@@ -249,44 +361,59 @@ static void blocked(Kind kind, int kb, int M, const uint32_t *A, int lda, const 
                     uint32_t *C, int ldc, bool accumulate)
 {
     const GemmHostKernels *h = gemm_host_kernels();
-    int nr = b->nr, K = b->K, words = b->words;
-    bool half = nr != h->nr;
-    int mr = kind == KIND_I32D ? (half ? h->mr_half / 2 : h->mr_d) :
-             half ? h->mr_half : h->mr;
-    GemmMicroFn *micro = kind == KIND_F32 ? (half ? h->f32_half : h->f32) :
-                         kind == KIND_I32 ? (half ? h->i32_half : h->i32) :
-                         kind == KIND_I16 ? (half ? h->i16_half : h->i16) :
-                         kind == KIND_I32F ? (half ? h->i32f_half : h->i32f) :
-                                             (half ? h->i32d_half : h->i32d);
+    int K = b->K, words = b->words, nr = b->nr;
+    bool in_place = false, wide, half;
+    int mr;
+    GemmMicroFn *micro;
     uint32_t tile[GEMM_MAX_MR * GEMM_MAX_NR];
 
-    g_assert(micro);
-    g_assert(nr == h->nr || nr == h->nr / 2);
-    g_assert(mr <= GEMM_MAX_MR && nr <= GEMM_MAX_NR);
+    if (!b->data) {             /* borrowed: the widest kernel that fits */
+        nr = b->N <= h->nr / 2 ? h->nr / 2 : h->nr;
+        in_place = b->N % nr == 0 && ((size_t)K * b->ld * 4 <= IN_PLACE_SMALL_BYTES ||
+                                      (size_t)b->ld * 4 <= IN_PLACE_ROW_BYTES);
+        if (in_place && kind == KIND_F32 && h->f32_wide && b->N % (2 * h->nr) == 0) {
+            nr = 2 * h->nr;
+        }
+        g_assert(words == 1);
+    }
+    g_assert(nr == 2 * h->nr || nr == h->nr || nr == h->nr / 2);
+    wide = nr == 2 * h->nr;
+    half = nr == h->nr / 2;
+    mr = kind == KIND_I32D ? (half ? h->mr_half / 2 : h->mr_d) :
+         wide ? h->mr_wide : half ? h->mr_half : h->mr;
+    micro = kind == KIND_F32 ? (wide ? h->f32_wide : half ? h->f32_half : h->f32) :
+            kind == KIND_I32 ? (half ? h->i32_half : h->i32) :
+            kind == KIND_I16 ? (half ? h->i16_half : h->i16) :
+            kind == KIND_I32F ? (half ? h->i32f_half : h->i32f) :
+                                (half ? h->i32d_half : h->i32d);
+    g_assert(micro && (!wide || kind == KIND_F32));
     g_assert(words == (kind == KIND_I32D ? 2 : 1));
-    for (int j = 0; j < b->N; j += nr) {
-        const uint32_t *panel = b->data + (size_t)(j / nr) * K * nr * words;
-        int w = b->N - j < nr ? b->N - j : nr;
+    /* (the wide kernels only read whole panels in place: no tile) */
+    g_assert(mr <= GEMM_MAX_MR && (nr <= GEMM_MAX_NR || in_place));
+    for (int k0 = 0; k0 == 0 || k0 < K; k0 += kb) {
+        int kc = K - k0 < kb ? K - k0 : kb, slda, sldb, scol;
+        unsigned flags = (k0 + kc >= K ? GEMM_LAST : 0) |
+                         (k0 == 0 && !accumulate ? GEMM_FROM_ZERO : 0);
+        const uint32_t *as = a_slice(A, lda, words, M, k0, kc, &slda);
+        const uint32_t *bs = b_slice(b, nr, k0, kc, in_place, &sldb, &scol);
 
-        for (int k0 = 0; k0 == 0 || k0 < K; k0 += kb) {
-            int kc = K - k0 < kb ? K - k0 : kb;
-            unsigned flags = (k0 + kc >= K ? GEMM_LAST : 0) |
-                             (k0 == 0 && !accumulate ? GEMM_FROM_ZERO : 0);
-            const uint32_t *bk = panel + (size_t)k0 * nr * words;
+        for (int j = 0; j < b->N; j += nr) {
+            const uint32_t *bk = bs + (size_t)j * scol * words;
+            int w = b->N - j < nr ? b->N - j : nr;
 
             for (int i = 0; i < M; i += mr) {
                 int rows = M - i < mr ? M - i : mr;
-                const uint32_t *a = A + ((size_t)i * lda + k0) * words;
+                const uint32_t *a = as + (size_t)i * slda * words;
                 uint32_t *c = C + (size_t)i * ldc + j;
 
                 if (w == nr) {
-                    micro(rows, kc, a, lda, bk, c, ldc, flags);
+                    micro(rows, kc, a, slda, bk, sldb * words, c, ldc, flags);
                     continue;
                 }
                 for (int r = 0; r < rows && !(flags & GEMM_FROM_ZERO); r++) {
                     memcpy(tile + r * nr, c + (size_t)r * ldc, 4 * (size_t)w);
                 }
-                micro(rows, kc, a, lda, bk, tile, nr, flags);
+                micro(rows, kc, a, slda, bk, sldb * words, tile, nr, flags);
                 for (int r = 0; r < rows; r++) {
                     memcpy(c + (size_t)r * ldc, tile + r * nr, 4 * (size_t)w);
                 }
@@ -373,8 +500,7 @@ void cube_gemm_f32(const CubeGemmF32 *g)
     if (g->M <= 0 || g->N <= 0) {
         return;
     }
-    cube_panels_init(&p, g->K, g->N);
-    cube_panels_fill(&p, (const uint32_t *)g->B, g->ldb);
+    cube_panels_of(&p, (const uint32_t *)g->B, g->K, g->N, g->ldb);
     cube_gemm_f32_panels(g->M, g->A, g->lda, &p, g->C, g->ldc, true);
     cube_panels_free(&p);
 }
@@ -386,8 +512,7 @@ void cube_gemm_i32(const CubeGemmI32 *g)
     if (g->M <= 0 || g->N <= 0) {
         return;
     }
-    cube_panels_init(&p, g->K, g->N);
-    cube_panels_fill(&p, (const uint32_t *)g->B, g->ldb);
+    cube_panels_of(&p, (const uint32_t *)g->B, g->K, g->N, g->ldb);
     cube_gemm_i32_panels(g->M, g->A, g->lda, &p, g->C, g->ldc, true);
     cube_panels_free(&p);
 }

@@ -84,12 +84,19 @@ void cube_gemm_i32(const CubeGemmI32 *g);
  * B packed once for the optimized kernels, so that several products with
  * the same B (the PEs of a cooperative TMATMUL) share it: panels of nr
  * columns (the kernels' register tile), each K x nr contiguous, the
- * columns past N zero.  Elements are 4-byte FP32 or S32/U32 words.
+ * columns past N zero.  Elements are 4-byte FP32 or S32/U32 words.  Or
+ * B borrowed as it is (cube_panels_of()): the products then form the
+ * panels themselves.
  */
 typedef struct CubePanels {
     int K, N, nr;
     int words;                  /* 32-bit words an element: 1, or 2 (binary64) */
-    uint32_t *data;
+    const uint32_t *rows;       /* what the kernels read: data, or the borrowed B */
+    int ld;                     /* elements from a panel's row to the next */
+    int col_step;               /* elements from the panel of column 0 to that of
+                                 * column j, per j: K packed, 1 borrowed */
+    uint32_t *data;             /* the packed panels (NULL: borrowed, and the
+                                 * kernels choose nr: any of theirs dividing N) */
     size_t size;                /* words allocated */
 } CubePanels;
 
@@ -119,6 +126,13 @@ void cube_panels_init_f64(CubePanels *p, int K, int N);
 void cube_panels_free(CubePanels *p);
 /* all of B (K x N words, row stride ldb) */
 void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb);
+/*
+ * B (K x N 32-bit words, row stride ldb) borrowed, not copied: the
+ * products read a small B in place and pack a larger one a K slice at a
+ * time as they go (gemm.c).  B must outlive p; cube_panels_free() is a
+ * no-op on it.
+ */
+void cube_panels_of(CubePanels *p, const uint32_t *B, int K, int N, int ldb);
 
 /*
  * C (M x p->N) = initial values + A (M x p->K) x B: with accumulate, C

@@ -70,6 +70,7 @@ static const GemmHostKernels plain = {
 #define GM_MR_HALF 12
 #define GM_MR_D 6
 #define GM_NV 2
+#define GM_MR_WIDE 6
 #define GM_ID(x) avx512_##x
 #include "numeric/gemm_micro.h"
 #pragma GCC pop_options
@@ -106,6 +107,7 @@ static const GemmHostKernels avx512 = {
     .i32f_half = avx512_i32f_half,
     .i32d = avx512_i32d, .i32d_half = avx512_i32d_half,
     .i16 = avx512_i16, .i16_half = avx512_i16_half,
+    .mr_wide = 6, .f32_wide = avx512_f32_wide,
 };
 static const GemmHostKernels avx512vnni = {
     .name = "avx512+vnni", .mr = 12, .nr = 32, .mr_half = 12, .mr_d = 6, .f32 = avx512_f32,
@@ -114,6 +116,7 @@ static const GemmHostKernels avx512vnni = {
     .i32f_half = avx512_i32f_half,
     .i32d = avx512_i32d, .i32d_half = avx512_i32d_half,
     .i16 = avx512vnni_i16, .i16_half = avx512vnni_i16_half,
+    .mr_wide = 6, .f32_wide = avx512_f32_wide,
 };
 
 static void host_list(const GemmHostKernels **list)

@@ -8,8 +8,9 @@
  *
  * A micro-kernel updates an mr x NR block of C (row stride ldc, mr <= MR)
  * over kc steps: step k adds, to every accumulator C[i][j], the product
- * of a[i * lda + k] and b[k * NR + j] (B packed in panels of NR columns,
- * gemm.h) -- one fused multiply-add rounding to FP32, or a wrapping 32-bit
+ * of a[i * lda + k] and b[k * ldb + j] (B in panels of NR columns,
+ * gemm.h: ldb is NR, or B's own row stride when borrowed; in 32-bit
+ * words) -- one fused multiply-add rounding to FP32, or a wrapping 32-bit
  * multiply-add.  With GEMM_LAST, an FP32 kernel stores every NaN as the
  * canonical 0x7fc00000; with GEMM_FROM_ZERO, the block's initial values
  * are zero (+0 for FP32) and C is only written.  The i32f kernels take
@@ -36,7 +37,7 @@
 #define GEMM_FROM_ZERO 2u       /* C's initial values are zero: not read */
 
 typedef void GemmMicroFn(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
-                         uint32_t *c, int ldc, unsigned flags);
+                         int ldb, uint32_t *c, int ldc, unsigned flags);
 
 typedef struct GemmHostKernels {
     const char *name;           /* as cube_kernel_path() reports it */
@@ -54,6 +55,9 @@ typedef struct GemmHostKernels {
     GemmMicroFn *i16;           /* wrapping sums of int16 pairs' products (NULL:
                                  * the host has no such instruction) */
     GemmMicroFn *i16_half;
+    int mr_wide;                /* rows of the wide kernel's tile (2 nr wide) */
+    GemmMicroFn *f32_wide;      /* FP32 on panels of 2 nr columns: a borrowed B
+                                 * (gemm.h) that wide; NULL: none */
 } GemmHostKernels;
 
 /* The kernels in use: the host's best, unless gemm_host_use() chose. */

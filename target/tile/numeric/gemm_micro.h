@@ -20,6 +20,8 @@
  *             built where it is defined
  *   GM_I16_ONLY  optional: only those (an instance that differs from
  *             another in that instruction alone)
+ *   GM_MR_WIDE  optional: rows of the wide FP32 kernel's tile, twice
+ *             GM_NV vectors a row (f32_wide; for a small B read in place)
  *
  * and undefines them at its end.
  *
@@ -51,8 +53,22 @@ GM_ID(vu) GM_ID(madd16)(GM_ID(vu) acc, GM_ID(vu) a, GM_ID(vu) b)
 }
 #endif
 
-/* rows of the larger tile, full or half */
+/* rows of the larger tile, full or half; vectors of the widest row */
 #define GM_MR_ALL (GM_MR > GM_MR_HALF ? GM_MR : GM_MR_HALF)
+#ifdef GM_MR_WIDE
+#define GM_NV_ALL (2 * GM_NV)
+#else
+#define GM_NV_ALL GM_NV
+#endif
+
+/*
+ * The compiler no longer knows p's value: after the K loop, with c and
+ * ldc, the addresses of C's rows are computed again rather than kept in
+ * registers through it (the wide tile's 24 of them left too few general
+ * registers for the loop, whose spills to vector registers took the FMA
+ * ports' cycles: 8 %)
+ */
+#define GM_FORGET(p) __asm__("" : "+r"(p))
 
 /* a * b + c lane by lane, each with one rounding */
 static inline __attribute__((always_inline))
@@ -70,13 +86,13 @@ GM_ID(vf) GM_ID(fma)(GM_ID(vf) a, GM_ID(vf) b, GM_ID(vf) c)
 /* step k of the FP32 kernel: every accumulator takes one FMA */
 static inline __attribute__((always_inline))
 void GM_ID(f32_step)(const int nv, const int mr, int k, const uint32_t *a, int lda,
-                     const uint32_t *b, GM_ID(vf) acc[][GM_NV])
+                     const uint32_t *b, int ldb, GM_ID(vf) acc[][GM_NV_ALL])
 {
-    GM_ID(vf) bv[GM_NV];
+    GM_ID(vf) bv[GM_NV_ALL];
 
 #pragma GCC unroll 8
     for (int v = 0; v < nv; v++) {
-        memcpy(&bv[v], b + (size_t)k * nv * GM_VW + v * GM_VW, sizeof(bv[v]));
+        memcpy(&bv[v], b + (size_t)k * ldb + v * GM_VW, sizeof(bv[v]));
     }
 #pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
@@ -96,10 +112,10 @@ void GM_ID(f32_step)(const int nv, const int mr, int k, const uint32_t *a, int l
 }
 
 static inline __attribute__((always_inline))
-void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda, const uint32_t *b,
-                     uint32_t *c, int ldc, unsigned flags)
+void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda,
+                     const uint32_t *b, int ldb, uint32_t *c, int ldc, unsigned flags)
 {
-    GM_ID(vf) acc[GM_MR_ALL][GM_NV];
+    GM_ID(vf) acc[GM_MR_ALL][GM_NV_ALL];
 
 #pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
@@ -125,16 +141,18 @@ void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
 
     for (; nv == 1 && k + 16 <= kc; k += 16) {
         const uint32_t *ak = a + k;
-        const uint32_t *bk = b + (size_t)k * nv * GM_VW;
+        const uint32_t *bk = b + (size_t)k * ldb;
 
 #pragma GCC unroll 16
         for (int kk = 0; kk < 16; kk++) {
-            GM_ID(f32_step)(nv, mr, kk, ak, lda, bk, acc);
+            GM_ID(f32_step)(nv, mr, kk, ak, lda, bk, ldb, acc);
         }
     }
     for (; k < kc; k++) {
-        GM_ID(f32_step)(nv, mr, k, a, lda, b, acc);
+        GM_ID(f32_step)(nv, mr, k, a, lda, b, ldb, acc);
     }
+    GM_FORGET(c);
+    GM_FORGET(ldc);
 #pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
@@ -161,7 +179,7 @@ void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
  */
 static inline __attribute__((always_inline))
 void GM_ID(int_body)(const int nv, const int mr, const bool pairs, int kc, const uint32_t *a,
-                     int lda, const uint32_t *b, uint32_t *c, int ldc, unsigned flags)
+                     int lda, const uint32_t *b, int ldb, uint32_t *c, int ldc, unsigned flags)
 {
     GM_ID(vu) acc[GM_MR_ALL][GM_NV];
 
@@ -183,7 +201,7 @@ void GM_ID(int_body)(const int nv, const int mr, const bool pairs, int kc, const
 
 #pragma GCC unroll 8
         for (int v = 0; v < nv; v++) {
-            memcpy(&bv[v], b + (size_t)k * nv * GM_VW + v * GM_VW, sizeof(bv[v]));
+            memcpy(&bv[v], b + (size_t)k * ldb + v * GM_VW, sizeof(bv[v]));
         }
 #pragma GCC unroll 16
         for (int i = 0; i < mr; i++) {
@@ -201,6 +219,8 @@ void GM_ID(int_body)(const int nv, const int mr, const bool pairs, int kc, const
             }
         }
     }
+    GM_FORGET(c);
+    GM_FORGET(ldc);
 #pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
@@ -212,17 +232,17 @@ void GM_ID(int_body)(const int nv, const int mr, const bool pairs, int kc, const
 
 static inline __attribute__((always_inline))
 void GM_ID(i32_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda,
-                     const uint32_t *b, uint32_t *c, int ldc, unsigned flags)
+                     const uint32_t *b, int ldb, uint32_t *c, int ldc, unsigned flags)
 {
-    GM_ID(int_body)(nv, mr, false, kc, a, lda, b, c, ldc, flags);
+    GM_ID(int_body)(nv, mr, false, kc, a, lda, b, ldb, c, ldc, flags);
 }
 
 #ifdef GM_MADD16_HOST
 static inline __attribute__((always_inline))
 void GM_ID(i16_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda,
-                     const uint32_t *b, uint32_t *c, int ldc, unsigned flags)
+                     const uint32_t *b, int ldb, uint32_t *c, int ldc, unsigned flags)
 {
-    GM_ID(int_body)(nv, mr, true, kc, a, lda, b, c, ldc, flags);
+    GM_ID(int_body)(nv, mr, true, kc, a, lda, b, ldb, c, ldc, flags);
 }
 #endif
 
@@ -236,7 +256,7 @@ void GM_ID(i16_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
  */
 static inline __attribute__((always_inline))
 void GM_ID(i32f_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda,
-                      const uint32_t *b, uint32_t *c, int ldc, unsigned flags)
+                      const uint32_t *b, int ldb, uint32_t *c, int ldc, unsigned flags)
 {
     GM_ID(vf) acc[GM_MR_ALL][GM_NV];
 
@@ -252,7 +272,7 @@ void GM_ID(i32f_body)(const int nv, const int mr, int kc, const uint32_t *a, int
 
 #pragma GCC unroll 8
         for (int v = 0; v < nv; v++) {
-            memcpy(&bv[v], b + (size_t)k * nv * GM_VW + v * GM_VW, sizeof(bv[v]));
+            memcpy(&bv[v], b + (size_t)k * ldb + v * GM_VW, sizeof(bv[v]));
         }
 #pragma GCC unroll 16
         for (int i = 0; i < mr; i++) {
@@ -265,6 +285,8 @@ void GM_ID(i32f_body)(const int nv, const int mr, int kc, const uint32_t *a, int
             }
         }
     }
+    GM_FORGET(c);
+    GM_FORGET(ldc);
 #pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
@@ -290,7 +312,7 @@ void GM_ID(i32f_body)(const int nv, const int mr, int kc, const uint32_t *a, int
  */
 static inline __attribute__((always_inline))
 void GM_ID(i32d_body)(const int nv, const int mr, int kc, const uint32_t *a32, int lda,
-                      const uint32_t *b32, uint32_t *c, int ldc, unsigned flags)
+                      const uint32_t *b32, int ldb, uint32_t *c, int ldc, unsigned flags)
 {
     const double *a = (const double *)a32, *b = (const double *)b32;
     enum { DW = GM_VW / 2 };        /* binary64 lanes per vector */
@@ -308,7 +330,7 @@ void GM_ID(i32d_body)(const int nv, const int mr, int kc, const uint32_t *a32, i
 
 #pragma GCC unroll 8
         for (int v = 0; v < 2 * nv; v++) {
-            memcpy(&bv[v], b + (size_t)k * 2 * nv * DW + v * DW, sizeof(bv[v]));
+            memcpy(&bv[v], b + (size_t)k * (ldb / 2) + v * DW, sizeof(bv[v]));
         }
 #pragma GCC unroll 16
         for (int i = 0; i < mr; i++) {
@@ -320,6 +342,8 @@ void GM_ID(i32d_body)(const int nv, const int mr, int kc, const uint32_t *a32, i
             }
         }
     }
+    GM_FORGET(c);
+    GM_FORGET(ldc);
 #pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
@@ -365,9 +389,9 @@ void GM_ID(i32d_body)(const int nv, const int mr, int kc, const uint32_t *a32, i
 
 #define GM_KERNEL(name, body, nv, max)                                                  \
     static void GM_ID(name)(int mr, int kc, const uint32_t *a, int lda, const uint32_t *b, \
-                            uint32_t *c, int ldc, unsigned flags)                       \
+                            int ldb, uint32_t *c, int ldc, unsigned flags)              \
     {                                                                                   \
-        GM_ROWS(GM_ID(body), nv, max, kc, a, lda, b, c, ldc, flags)                     \
+        GM_ROWS(GM_ID(body), nv, max, kc, a, lda, b, ldb, c, ldc, flags)                \
         GM_LEAVE();                                                                     \
     }
 
@@ -378,6 +402,9 @@ GM_KERNEL(i16_half, i16_body, GM_NV / 2, GM_MR_HALF)
 #ifndef GM_I16_ONLY
 GM_KERNEL(f32, f32_body, GM_NV, GM_MR)
 GM_KERNEL(f32_half, f32_body, GM_NV / 2, GM_MR_HALF)
+#ifdef GM_MR_WIDE
+GM_KERNEL(f32_wide, f32_body, 2 * GM_NV, GM_MR_WIDE)
+#endif
 GM_KERNEL(i32, i32_body, GM_NV, GM_MR)
 GM_KERNEL(i32_half, i32_body, GM_NV / 2, GM_MR_HALF)
 GM_KERNEL(i32f, i32f_body, GM_NV, GM_MR)
@@ -390,6 +417,8 @@ GM_KERNEL(i32d_half, i32d_body, GM_NV / 2, GM_MR_HALF / 2)
 #undef GM_ROWS
 #undef GM_ROW_CASE
 #undef GM_MR_ALL
+#undef GM_NV_ALL
+#undef GM_FORGET
 
 /* the parameters, for the next instance */
 #undef GM_VW
@@ -401,3 +430,4 @@ GM_KERNEL(i32d_half, i32d_body, GM_NV / 2, GM_MR_HALF / 2)
 #undef GM_LEAVE
 #undef GM_MADD16_HOST
 #undef GM_I16_ONLY
+#undef GM_MR_WIDE
