@@ -43,6 +43,63 @@ static double now(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/*
+ * The FMA units' peak for this thread, in GFLOP/s: 24 independent chains
+ * of fused multiply-adds on the widest vectors the host has (x86-64:
+ * AVX-512 or AVX2), best of a few runs; 0 where it has neither.  A
+ * product that runs near it cannot run much faster, whatever the kernel
+ * (printed beside the FP32 ratios, docs/benchmarks.md).
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define FMA_CHAINS(name, isa, lanes)                                                   \
+    __attribute__((target(isa), noinline)) static double name(void)                    \
+    {                                                                                  \
+        typedef float v __attribute__((vector_size(lanes * 4)));                       \
+        v acc[24], x = { 0 }, y = { 0 };                                               \
+        long n = 200000;                                                               \
+        double t0, t;                                                                  \
+                                                                                       \
+        x += 1.0000001f;                                                               \
+        y += 0.9999999f;                                                               \
+        for (int i = 0; i < 24; i++) {                                                 \
+            acc[i] = x * (float)i;                                                     \
+        }                                                                              \
+        t0 = now();                                                                    \
+        for (long k = 0; k < n; k++) {                                                 \
+            _Pragma("GCC unroll 24") for (int i = 0; i < 24; i++) {                    \
+                acc[i] = acc[i] * x + y;        /* contracted: one FMA */              \
+            }                                                                          \
+            __asm__ volatile("" : "+v"(x));                                            \
+        }                                                                              \
+        t = now() - t0;                                                                \
+        for (int i = 1; i < 24; i++) {                                                 \
+            acc[0] += acc[i];                   /* every chain is used */               \
+        }                                                                              \
+        __asm__ volatile("" : : "v"(acc[0]));                                          \
+        return n * 24.0 * lanes * 2 / t * 1e-9;                                        \
+    }
+FMA_CHAINS(fma_chains_avx512, "avx512f,fma", 16)
+FMA_CHAINS(fma_chains_avx2, "avx2,fma", 8)
+
+static double fma_peak(void)
+{
+    double best = 0;
+
+    for (int r = 0; r < 5; r++) {
+        double g = __builtin_cpu_supports("avx512f") ? fma_chains_avx512() :
+                   __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ?
+                   fma_chains_avx2() : 0;
+        best = g > best ? g : best;
+    }
+    return best;
+}
+#else
+static double fma_peak(void)
+{
+    return 0;
+}
+#endif
+
 static uint64_t rng = 0x243f6a8885a308d3ull;
 
 static uint64_t rnd(void)
@@ -215,6 +272,7 @@ int main(int argc, char **argv)
     printf("cube-bench: four PEs x (32 x N x K) per TMATMUL; optimized path %s; each pair "
            "timed in turn, best of %d timings (product and OpenBLAS: %d)\n", cube_kernel_path(),
            reps, 2 * reps);
+    printf("FMA units' peak of this thread: %.1f GFLOP/s\n", fma_peak());
     printf("%-11s %5s %5s | %9s %9s %7s | %9s %9s %8s\n", "case", "N", "K", "whole",
            "reference", "whole/ref", "product", "OpenBLAS", "prod/BLAS");
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -272,6 +330,7 @@ int main(int argc, char **argv)
         free(o1);
         free(o2);
     }
+    printf("FMA units' peak of this thread, again: %.1f GFLOP/s\n", fma_peak());
     printf("figures: GFLOP/s (integers: GOP/s); whole: from the raw operands, decode "
            "included; product: from FP32 arrays; prod/BLAS above 1: faster than OpenBLAS\n");
     return failed;
