@@ -9,7 +9,7 @@
  * operands (64-bit element words): decoding them (FP16 -> FP32, S8 -> S32,
  * B straight into the kernels' panels) and the product; the reference is
  * timed the same way.  The "product" time starts from FP32 arrays, as an
- * SGEMM call does (packing B included), and is the one set against
+ * SGEMM call does (any copying of B or A included), and is the one set against
  * OpenBLAS.  Every optimized result is compared with the reference bit
  * for bit before a figure is printed.
  *
