@@ -228,16 +228,22 @@ static inline void panel_row_copy(uint32_t *dst, const uint32_t *src, int nr)
     }
 }
 
+/* a panel's row from w words of B, the columns past them zero */
+static inline void panel_row_fill(uint32_t *dst, const uint32_t *src, int w, int nr)
+{
+    if (w == nr) {
+        panel_row_copy(dst, src, nr);
+        return;
+    }
+    memcpy(dst, src, 4 * (size_t)w);
+    memset(dst + w, 0, 4 * (size_t)(nr - w));
+}
+
 void cube_panels_fill(CubePanels *p, const uint32_t *B, int ldb)
 {
     g_assert(p->words == 1);
     CUBE_PANELS_FOREACH_ROW(p, k, j, w, dst) {
-        if (w == p->nr) {
-            panel_row_copy(dst, B + (size_t)k * ldb + j, p->nr);
-            continue;
-        }
-        memcpy(dst, B + (size_t)k * ldb + j, 4 * (size_t)w);
-        memset(dst + w, 0, 4 * (size_t)(p->nr - w));
+        panel_row_fill(dst, B + (size_t)k * ldb + j, w, p->nr);
     }
 }
 
@@ -316,15 +322,8 @@ static void pack_slice(uint32_t *dst, const uint32_t *src, int ld, int kc, int N
 {
     for (int k = 0; k < kc; k++) {
         for (int j = 0; j < N; j += nr) {
-            uint32_t *row = dst + ((size_t)j * kc + (size_t)k * nr);
-            int w = N - j < nr ? N - j : nr;
-
-            if (w == nr) {
-                panel_row_copy(row, src + (size_t)k * ld + j, nr);
-                continue;
-            }
-            memcpy(row, src + (size_t)k * ld + j, 4 * (size_t)w);
-            memset(row + w, 0, 4 * (size_t)(nr - w));
+            panel_row_fill(dst + ((size_t)j * kc + (size_t)k * nr), src + (size_t)k * ld + j,
+                           N - j < nr ? N - j : nr, nr);
         }
     }
 }
@@ -374,7 +373,6 @@ static void blocked(Kind kind, int kb, int M, const uint32_t *A, int lda, const 
         if (in_place && kind == KIND_F32 && h->f32_wide && b->N % (2 * h->nr) == 0) {
             nr = 2 * h->nr;
         }
-        g_assert(words == 1);
     }
     g_assert(nr == 2 * h->nr || nr == h->nr || nr == h->nr / 2);
     wide = nr == 2 * h->nr;

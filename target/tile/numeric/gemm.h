@@ -95,8 +95,8 @@ typedef struct CubePanels {
     int ld;                     /* elements from a panel's row to the next */
     int col_step;               /* elements from the panel of column 0 to that of
                                  * column j, per j: K packed, 1 borrowed */
-    uint32_t *data;             /* the packed panels (NULL: borrowed, and the
-                                 * kernels choose nr: any of theirs dividing N) */
+    uint32_t *data;             /* the packed panels (NULL: borrowed; nr is then
+                                 * the products' choice) */
     size_t size;                /* words allocated */
 } CubePanels;
 

@@ -62,13 +62,13 @@ GM_ID(vu) GM_ID(madd16)(GM_ID(vu) acc, GM_ID(vu) a, GM_ID(vu) b)
 #endif
 
 /*
- * The compiler no longer knows p's value: after the K loop, with c and
- * ldc, the addresses of C's rows are computed again rather than kept in
- * registers through it (the wide tile's 24 of them left too few general
- * registers for the loop, whose spills to vector registers took the FMA
- * ports' cycles: 8 %)
+ * After the K loop: the compiler no longer knows c and ldc, so it
+ * computes the addresses of C's rows again rather than keep them in
+ * registers through the loop (the wide tile's 24 of them left too few
+ * general registers for it, whose spills to vector registers took the
+ * FMA ports' cycles: 8 %)
  */
-#define GM_FORGET(p) __asm__("" : "+r"(p))
+#define GM_FORGET_C(c, ldc) __asm__("" : "+r"(c), "+r"(ldc))
 
 /* a * b + c lane by lane, each with one rounding */
 static inline __attribute__((always_inline))
@@ -151,8 +151,7 @@ void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
     for (; k < kc; k++) {
         GM_ID(f32_step)(nv, mr, k, a, lda, b, ldb, acc);
     }
-    GM_FORGET(c);
-    GM_FORGET(ldc);
+    GM_FORGET_C(c, ldc);
 #pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
@@ -219,8 +218,7 @@ void GM_ID(int_body)(const int nv, const int mr, const bool pairs, int kc, const
             }
         }
     }
-    GM_FORGET(c);
-    GM_FORGET(ldc);
+    GM_FORGET_C(c, ldc);
 #pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
@@ -285,8 +283,7 @@ void GM_ID(i32f_body)(const int nv, const int mr, int kc, const uint32_t *a, int
             }
         }
     }
-    GM_FORGET(c);
-    GM_FORGET(ldc);
+    GM_FORGET_C(c, ldc);
 #pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
@@ -342,8 +339,7 @@ void GM_ID(i32d_body)(const int nv, const int mr, int kc, const uint32_t *a32, i
             }
         }
     }
-    GM_FORGET(c);
-    GM_FORGET(ldc);
+    GM_FORGET_C(c, ldc);
 #pragma GCC unroll 16
     for (int i = 0; i < mr; i++) {
 #pragma GCC unroll 8
@@ -418,7 +414,7 @@ GM_KERNEL(i32d_half, i32d_body, GM_NV / 2, GM_MR_HALF / 2)
 #undef GM_ROW_CASE
 #undef GM_MR_ALL
 #undef GM_NV_ALL
-#undef GM_FORGET
+#undef GM_FORGET_C
 
 /* the parameters, for the next instance */
 #undef GM_VW
