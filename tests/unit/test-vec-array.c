@@ -460,6 +460,306 @@ START_TEST(test_conversion)
 }
 END_TEST
 
+/* ---- TCVT, compares, selects, fills ---- */
+
+/* Every type whose elements are whole bytes, in TCVT's and TCMP's reach. */
+static const unsigned byte_types[] = {
+    TILE_DT_FP64, TILE_DT_FP32, TILE_DT_TF32, TILE_DT_HF32, TILE_DT_FP16, TILE_DT_BF16,
+    TILE_DT_HIF8, TILE_DT_E4M3, TILE_DT_E5M2, TILE_DT_E3M2, TILE_DT_E2M3, TILE_DT_E8M0,
+    TILE_DT_S64, TILE_DT_S32, TILE_DT_S16, TILE_DT_S8,
+    TILE_DT_U64, TILE_DT_U32, TILE_DT_U16, TILE_DT_U8,
+};
+#define N_BYTE_TYPES (sizeof(byte_types) / sizeof(byte_types[0]))
+
+/*
+ * A TCVT source value: the general mix, or one placed where a conversion
+ * decides -- integers and halves (ties) around the destination integer
+ * type's bounds and around small integers, integers that are ties of a
+ * narrow floating destination.
+ */
+static uint64_t pick_cvt(unsigned src, unsigned dst)
+{
+    const TileDTypeInfo *sd = tile_dtype_info(src), *dd = tile_dtype_info(dst);
+    uint64_t r = rnd();
+    unsigned ignored = 0;
+    double v;
+
+    if (r % 3 == 0) {
+        return pick(src, rnd());
+    }
+    if (!sd->is_float) {
+        /* an odd significand of 3..12 bits then a half: a tie of a p-bit type */
+        unsigned sh = 1 + (r >> 8) % 20;
+        uint64_t x = ((((r >> 16) & 0xfff) | 1) << sh) | (UINT64_C(1) << (sh - 1));
+        if ((r >> 40) & 1) {
+            x = -x;
+        }
+        return low_bits((r >> 41) & 1 ? x : rnd() >> ((r >> 42) % 64), sd->width);
+    }
+    if (!dd->is_float) {
+        double lo = dd->is_signed ? -ldexp(1, dd->width - 1) : 0;
+        double hi = dd->is_signed ? ldexp(1, dd->width - 1) - 1 : ldexp(1, dd->width) - 1;
+        double base = (r >> 8) % 3 == 0 ? lo : (r >> 8) % 3 == 1 ? hi : 0;
+        v = base + (double)((int64_t)((r >> 12) % 9) - 4) + ((r >> 20) % 4) * 0.25;
+    } else {
+        v = ldexp((double)((r >> 8) % 4096), (int)((r >> 20) % 30) - 10);
+    }
+    return tile_num_from_double(src, (r >> 30) & 1 ? -v : v, TILE_RND_RTZ, 0, &ignored);
+}
+
+START_TEST(test_convert)
+{
+    static uint8_t in[MAXN * 8], got[MAXN * 8], want[MAXN * 8];
+    unsigned vectors = 0;
+
+    for (unsigned di = 0; di < N_BYTE_TYPES; di++) {
+        for (unsigned si = 0; si < N_BYTE_TYPES; si++) {
+            unsigned dst = byte_types[di], src = byte_types[si];
+            unsigned sb = width(src) / 8, db = width(dst) / 8;
+            bool deep = (vec_array_float_type(src) || (!tile_dtype_info(src)->is_float &&
+                                                       width(src) <= 32)) &&
+                        (vec_array_float_type(dst) || (!tile_dtype_info(dst)->is_float &&
+                                                       width(dst) <= 32));
+
+            ck_assert(vec_array_convert_serves(dst, src) == tile_num_tcvt_supported(dst, src));
+            if (!tile_num_tcvt_supported(dst, src)) {
+                continue;
+            }
+            vectors += deep;
+            for (unsigned rmode = 0; rmode < 8; rmode++) {
+                for (unsigned sat = 0; sat < 2; sat++) {
+                    /* FP32, FP16, BF16 and the small integers in depth, the rest
+                     * once over */
+                    unsigned rounds = deep ? 12 : 1;
+                    for (unsigned round = 0; round < rounds; round++) {
+                        for (size_t li = 0; li < sizeof(lengths) / sizeof(lengths[0]); li++) {
+                            size_t n = lengths[li];
+                            unsigned fg = 0, fw = 0;
+
+                            for (size_t i = 0; i < n; i++) {
+                                uint64_t x = pick_cvt(src, dst);
+                                uint64_t w = vec_convert(dst, src, x, rmode, sat, false, &fw);
+                                memcpy(in + i * sb, &x, sb);
+                                memcpy(want + i * db, &w, db);
+                            }
+                            vec_array_convert(dst, src, rmode, sat, in, got, n, &fg);
+                            for (size_t i = 0; i < n; i++) {
+                                if (get(dst, got, i) != get(dst, want, i)) {
+                                    ck_abort_msg("TCVT %u <- %u rmode %u sat %u: %#llx -> "
+                                                 "%#llx, reference %#llx", dst, src, rmode,
+                                                 sat, (unsigned long long)get(src, in, i),
+                                                 (unsigned long long)get(dst, got, i),
+                                                 (unsigned long long)get(dst, want, i));
+                                }
+                            }
+                            ck_assert_msg(fg == fw, "TCVT %u <- %u rmode %u sat %u n %zu: "
+                                          "flags %#x, reference %#x (first %#llx)", dst, src,
+                                          rmode, sat, n, fg, fw,
+                                          (unsigned long long)get(src, in, 0));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ck_assert_uint_eq(vectors, 3 * 3 + 3 * 6 + 6 * 3 + 6 * 6);
+}
+END_TEST
+
+/*
+ * Worked from PTO-TILE-MODEL-EXECUTION-TCVT by hand (RMode 0 into an
+ * integer is toward zero, 1 is nearest even; into FP16 and BF16 nearest
+ * even; out of range without Sat: NV and the type's bound, with Sat: the
+ * bound, OF and NX).
+ */
+START_TEST(test_convert_hand)
+{
+    static const struct {
+        unsigned dst, src, rmode, sat;
+        uint64_t in, out;
+        unsigned flags;
+    } cases[] = {
+        { TILE_DT_S8, TILE_DT_FP32, 0, 0, 0xc0200000, 0xfe, TILE_NUM_NX },  /* -2.5 -> -2 */
+        { TILE_DT_S8, TILE_DT_FP32, 1, 0, 0xc0200000, 0xfe, TILE_NUM_NX },  /* tie: even -2 */
+        { TILE_DT_S8, TILE_DT_FP32, 1, 0, 0xc0600000, 0xfc, TILE_NUM_NX },  /* -3.5 -> -4 */
+        { TILE_DT_S8, TILE_DT_FP32, 0, 0, 0x43000000, 0x80, TILE_NUM_NV },  /* 128 */
+        { TILE_DT_S8, TILE_DT_FP32, 0, 1, 0x43000000, 0x7f, TILE_NUM_OF | TILE_NUM_NX },
+        { TILE_DT_U8, TILE_DT_FP32, 0, 0, 0xbf000000, 0x00, TILE_NUM_NX },  /* -0.5 -> 0 */
+        { TILE_DT_U32, TILE_DT_FP32, 0, 0, 0x4f7fffff, 0xffffff00, 0 },     /* 2^32 - 256 */
+        { TILE_DT_FP16, TILE_DT_FP32, 0, 0, 0x3f801000, 0x3c00, TILE_NUM_NX },  /* 1 + 2^-11 */
+        { TILE_DT_FP16, TILE_DT_FP32, 0, 0, 0x3f803000, 0x3c02, TILE_NUM_NX },  /* 1 + 3*2^-11 */
+        { TILE_DT_BF16, TILE_DT_FP32, 0, 0, 0x3f818000, 0x3f82, TILE_NUM_NX },  /* a tie up */
+        { TILE_DT_FP32, TILE_DT_S32, 0, 0, 0x01000001, 0x4b800000, TILE_NUM_NX },  /* 2^24+1 */
+        { TILE_DT_FP32, TILE_DT_S32, 0, 0, 0x01000003, 0x4b800002, TILE_NUM_NX },  /* 2^24+3 */
+        { TILE_DT_FP32, TILE_DT_BF16, 0, 0, 0xc0a0, 0xc0a00000, 0 },            /* -5 */
+        { TILE_DT_FP16, TILE_DT_U16, 0, 0, 0xffff, 0x7c00, TILE_NUM_OF | TILE_NUM_NX },
+    };
+
+    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        unsigned sb = width(cases[i].src) / 8, db = width(cases[i].dst) / 8;
+        for (size_t n = 1; n <= 9; n += 8) {
+            uint8_t in[72], got[72];
+            unsigned fg = 0;
+            for (size_t j = 0; j < n; j++) {
+                memcpy(in + j * sb, &cases[i].in, sb);
+            }
+            vec_array_convert(cases[i].dst, cases[i].src, cases[i].rmode, cases[i].sat, in, got,
+                              n, &fg);
+            for (size_t j = 0; j < n; j++) {
+                uint64_t w = 0;
+                memcpy(&w, got + j * db, db);
+                ck_assert_msg(w == cases[i].out, "case %u: %#llx, want %#llx", i,
+                              (unsigned long long)w, (unsigned long long)cases[i].out);
+            }
+            ck_assert_msg(fg == cases[i].flags, "case %u: flags %#x, want %#x", i, fg,
+                          cases[i].flags);
+        }
+    }
+}
+END_TEST
+
+static bool bit_of(const uint8_t *p, uint64_t k)
+{
+    return (p[k >> 3] >> (k & 7)) & 1;
+}
+
+/* TCMP and TCMPS: the bits [bit0, bit0 + n) and nothing else, the flags. */
+START_TEST(test_compare)
+{
+    static uint8_t l[MAXN * 8], r[MAXN * 8], a[MAXN * 8];
+    static uint8_t got[MAXN / 8 + 4], want[MAXN / 8 + 4];
+    static const unsigned offsets[] = { 0, 3, 8, 13 };
+
+    for (unsigned t = 0; t < N_BYTE_TYPES; t++) {
+        unsigned dt = byte_types[t];
+        bool simd = vec_array_float_type(dt) || !tile_dtype_info(dt)->is_float;
+        for (int cmp = VEC_EQ; cmp <= VEC_GE; cmp++) {
+            for (unsigned round = 0; round < (simd ? 20u : 3u); round++) {
+                for (size_t li = 0; li < sizeof(lengths) / sizeof(lengths[0]); li++) {
+                    size_t n = lengths[li];
+                    uint64_t bit0 = offsets[round % 4];
+                    bool scalar = round & 1;
+                    uint64_t s;
+                    unsigned fg = 0, fw = 0;
+
+                    fill(dt, l, r, a, n);
+                    s = get(dt, r, n / 2);
+                    for (size_t k = 0; k < sizeof(got); k++) {
+                        got[k] = want[k] = (uint8_t)rnd();
+                    }
+                    for (size_t i = 0; i < n; i++) {
+                        uint64_t k = bit0 + i;
+                        bool w = vec_compare(dt, cmp, get(dt, l, i), scalar ? s : get(dt, r, i),
+                                             &fw);
+                        want[k >> 3] = (uint8_t)((want[k >> 3] & ~(1u << (k & 7))) |
+                                                 ((unsigned)w << (k & 7)));
+                    }
+                    vec_array_compare(dt, cmp, l, scalar ? NULL : r, s, got, bit0, n, &fg);
+                    for (size_t k = 0; k < sizeof(got) * 8; k++) {
+                        if (bit_of(got, k) != bit_of(want, k)) {
+                            size_t i = k - bit0;
+                            ck_abort_msg("TCMP%s type %u cmp %d n %zu bit %zu: %d, reference "
+                                         "%d (%#llx, %#llx)", scalar ? "S" : "", dt, cmp, n, k,
+                                         bit_of(got, k), bit_of(want, k),
+                                         (unsigned long long)(i < n ? get(dt, l, i) : 0),
+                                         (unsigned long long)(i < n ? (scalar ? s : get(dt, r, i))
+                                                                    : 0));
+                        }
+                    }
+                    ck_assert_msg(fg == fw, "TCMP type %u cmp %d n %zu: flags %#x, reference %#x",
+                                  dt, cmp, n, fg, fw);
+                }
+            }
+        }
+    }
+}
+END_TEST
+
+/* PTO-TILE-MODEL-EXECUTION-COMPARE by hand: +0 = -0; a NaN is unordered
+ * (only NE holds), a signaling one raises NV; S8 0x80 < 0x7f, U8 not. */
+START_TEST(test_compare_hand)
+{
+    static const struct {
+        unsigned dt;
+        uint32_t l, r;
+        unsigned bits;          /* EQ NE LT GT LE GE, bit k for CMode k */
+        unsigned flags;
+    } cases[] = {
+        { TILE_DT_FP32, 0x00000000, 0x80000000, 0x31, 0 },
+        { TILE_DT_FP32, 0x3f800000, 0x7fc00000, 0x02, 0 },
+        { TILE_DT_FP32, 0x7fa00000, 0x3f800000, 0x02, TILE_NUM_NV },
+        { TILE_DT_FP16, 0xfc00, 0x3c00, 0x16, 0 },
+        { TILE_DT_BF16, 0x7f80, 0x7f80, 0x31, 0 },
+        { TILE_DT_S8, 0x80, 0x7f, 0x16, 0 },
+        { TILE_DT_U8, 0x80, 0x7f, 0x2a, 0 },
+    };
+
+    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        unsigned dt = cases[i].dt, b = width(dt) / 8;
+        for (int cmp = VEC_EQ; cmp <= VEC_GE; cmp++) {
+            uint8_t l[4], r[4], pred = 0;
+            unsigned fg = 0;
+            memcpy(l, &cases[i].l, b);
+            memcpy(r, &cases[i].r, b);
+            vec_array_compare(dt, cmp, l, r, 0, &pred, 0, 1, &fg);
+            ck_assert_msg(pred == ((cases[i].bits >> cmp) & 1), "case %u cmode %d: %u", i, cmp,
+                          pred);
+            ck_assert_uint_eq(fg, cases[i].flags);
+        }
+    }
+}
+END_TEST
+
+/* TSEL, TSELS (a raw select) and TEXPANDS at every element width. */
+START_TEST(test_select_fill)
+{
+    static uint8_t t[MAXN * 8], f[MAXN * 8], got[MAXN * 8], pred[MAXN / 8 + 4];
+    static const unsigned widths[] = { 1, 2, 4, 8 };
+
+    for (unsigned wi = 0; wi < 4; wi++) {
+        unsigned b = widths[wi];
+        for (unsigned round = 0; round < 40; round++) {
+            for (size_t li = 0; li < sizeof(lengths) / sizeof(lengths[0]); li++) {
+                size_t n = lengths[li];
+                uint64_t bit0 = rnd() % 17, s = rnd();
+                bool scalar = round & 1;
+
+                for (size_t k = 0; k < n * b; k++) {
+                    t[k] = (uint8_t)rnd();
+                    f[k] = (uint8_t)rnd();
+                }
+                for (size_t k = 0; k < sizeof(pred); k++) {
+                    pred[k] = (uint8_t)rnd();
+                }
+                memset(got, 0x5a, (n + 1) * b);
+                vec_array_select(b, pred, bit0, t, scalar ? NULL : f, s, got, n);
+                for (size_t i = 0; i < n; i++) {
+                    uint64_t w = 0, g = 0;
+                    if (bit_of(pred, bit0 + i)) {
+                        memcpy(&w, t + i * b, b);
+                    } else if (scalar) {
+                        w = low_bits(s, b * 8);
+                    } else {
+                        memcpy(&w, f + i * b, b);
+                    }
+                    memcpy(&g, got + i * b, b);
+                    ck_assert_msg(g == w, "select width %u n %zu element %zu: %#llx, want %#llx",
+                                  b, n, i, (unsigned long long)g, (unsigned long long)w);
+                }
+                ck_assert_uint_eq(got[n * b], 0x5a);
+                vec_array_fill(b, s, got, n);
+                for (size_t i = 0; i < n; i++) {
+                    uint64_t g = 0;
+                    memcpy(&g, got + i * b, b);
+                    ck_assert(g == low_bits(s, b * 8));
+                }
+                ck_assert_uint_eq(got[n * b], 0x5a);
+            }
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("vec-array");
@@ -475,6 +775,11 @@ int main(void)
     tcase_add_test(tc, test_boundaries);
     tcase_add_test(tc, test_serves);
     tcase_add_test(tc, test_conversion);
+    tcase_add_test(tc, test_convert);
+    tcase_add_test(tc, test_convert_hand);
+    tcase_add_test(tc, test_compare);
+    tcase_add_test(tc, test_compare_hand);
+    tcase_add_test(tc, test_select_fill);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -49,54 +49,7 @@ static bool int_type(unsigned dtype)
     return vec_type_integer(dtype);
 }
 
-/* ---- Raw elements and chunks ---- */
-
-INLINE uint64_t raw_get(unsigned bytes, const void *p, size_t i)
-{
-    const uint8_t *b = (const uint8_t *)p + i * bytes;
-    uint8_t u8;
-    uint16_t u16;
-    uint32_t u32;
-    uint64_t u64;
-
-    switch (bytes) {
-    case 1:
-        memcpy(&u8, b, 1);
-        return u8;
-    case 2:
-        memcpy(&u16, b, 2);
-        return u16;
-    case 4:
-        memcpy(&u32, b, 4);
-        return u32;
-    default:
-        memcpy(&u64, b, 8);
-        return u64;
-    }
-}
-
-INLINE void raw_put(unsigned bytes, void *p, size_t i, uint64_t x)
-{
-    uint8_t *b = (uint8_t *)p + i * bytes;
-    uint8_t u8 = x;
-    uint16_t u16 = x;
-    uint32_t u32 = x;
-
-    switch (bytes) {
-    case 1:
-        memcpy(b, &u8, 1);
-        break;
-    case 2:
-        memcpy(b, &u16, 2);
-        break;
-    case 4:
-        memcpy(b, &u32, 4);
-        break;
-    default:
-        memcpy(b, &x, 8);
-        break;
-    }
-}
+/* ---- Chunks ---- */
 
 /*
  * The 64-bit lanes work four at a time (32 bytes, the widest a common host
@@ -197,22 +150,32 @@ void vec_array_to_float(unsigned dtype, const void *src, float *dst, size_t n)
     }
 }
 
+/* Eight exact doubles (two halves) rounded into dt and stored: ok and nx
+ * of round_double() for each half. */
+INLINE void round_store(unsigned dt, const f64x4 d[2], void *dst, size_t i, unsigned cnt,
+                        i64x4 ok[2], i64x4 nx[2])
+{
+    i64x4 none = { 0 };
+    u32x4 r[2];
+    u32x8 res;
+
+    for (unsigned h = 0; h < 2; h++) {
+        r[h] = round_double(dt, d[h], none, &ok[h], &nx[h]);
+    }
+    memcpy(&res, r, sizeof(res));
+    store_raw(dt, dst, i, cnt, res);
+}
+
 /* Eight doubles (two halves) rounded into dt; the lanes that are not ok
  * converted by the numeric core from the source element. */
 INLINE void from_double_chunk(unsigned dtype, const f64x4 d[2], const void *src,
                               bool is_double, void *dst, size_t i, unsigned cnt,
                               i64x4 *nx_acc, unsigned *flags)
 {
-    i64x4 ok[2], nx[2], none = { 0 };
-    u32x4 r[2];
-    u32x8 res;
+    i64x4 ok[2], nx[2];
 
-    for (unsigned h = 0; h < 2; h++) {
-        r[h] = round_double(dtype, d[h], none, &ok[h], &nx[h]);
-        *nx_acc |= nx[h] & ok[h];
-    }
-    memcpy(&res, r, sizeof(res));
-    store_raw(dtype, dst, i, cnt, res);
+    round_store(dtype, d, dst, i, cnt, ok, nx);
+    *nx_acc |= (nx[0] & ok[0]) | (nx[1] & ok[1]);
     if (all64(ok[0] & ok[1])) {
         return;
     }
@@ -664,5 +627,166 @@ void vec_array_binary_scalar(unsigned dtype, VecBinOp op, const void *l, uint64_
         size_t cnt = n - i < BLOCK ? n - i : BLOCK;
         vec_array_binary(dtype, op, (const uint8_t *)l + i * b, block,
                          (uint8_t *)out + i * b, cnt, flags);
+    }
+}
+
+/* ---- TCVT ---- */
+
+/*
+ * Served by vectors: FP32, FP16, BF16 and the integers of 32 bits or
+ * fewer, into one another, rounded to nearest even (into a floating type)
+ * or to nearest even or toward zero (into an integer type).  Each source
+ * value is exact in a double.  Into a floating type, round_double() gives
+ * the rounding of that exact value (err = 0) and sets apart the lanes
+ * that are not normal there; into an integer type a lane is right when
+ * its rounded value lies in the type's range (no saturation to decide):
+ * PTO-TILE-MODEL-EXECUTION-TCVT, TileNumericRoundToInteger.  Every other
+ * pair, mode and lane converts one element at a time through vec_convert().
+ */
+static bool small_int(unsigned dt)
+{
+    return vec_type_integer(dt) && tile_dtype_info(dt)->width <= 32;
+}
+
+static void convert_elements(unsigned dst, unsigned src, unsigned rmode, bool sat,
+                             unsigned lanes, const void *in, void *out, size_t i,
+                             unsigned *flags)
+{
+    unsigned sb = tile_dtype_info(src)->width / 8, db = tile_dtype_info(dst)->width / 8;
+
+    for (unsigned j = 0; lanes; j++, lanes >>= 1) {
+        if (lanes & 1) {
+            raw_put(db, out, i + j,
+                    vec_convert(dst, src, raw_get(sb, in, i + j), rmode, sat, false, flags));
+        }
+    }
+}
+
+/* cnt source elements (a float type or a small integer) as exact doubles */
+INLINE void convert_load(unsigned src, const void *in, size_t i, unsigned cnt, f64x4 d[2])
+{
+    if (vec_array_float_type(src)) {
+        widen_halves(widen(src, load_raw(src, in, i, cnt)), d);
+        return;
+    }
+    const TileDTypeInfo *sd = tile_dtype_info(src);
+    unsigned sb = sd->width / 8, up = 64 - sd->width;
+    double v[LANES] = { 0 };
+
+    for (unsigned k = 0; k < cnt; k++) {
+        uint64_t x = raw_get(sb, in, i + k) << up;
+        v[k] = sd->is_signed ? (double)((int64_t)x >> up) : (double)(x >> up);
+    }
+    memcpy(d, v, sizeof(v));
+}
+
+/* Into an integer type of at most 32 bits, whose range is [lo, hi]: the
+ * value rounded (RNE: adding and taking away 1.5 * 2^52 rounds any
+ * |x| < 2^51 in the host's mode), in range, inexact. */
+INLINE void convert_to_int(bool rne, double lo, double hi, f64x4 d, i64x4 *ok, i64x4 *nx,
+                           i64x4 *val)
+{
+    f64x4 r = d;
+
+    if (rne) {
+        r = (d + 0x1.8p52) - 0x1.8p52;
+        *ok = (r >= lo) & (r <= hi);
+    } else {
+        *ok = (d > lo - 1) & (d < hi + 1);      /* truncates into [lo, hi] */
+    }
+    /* out-of-range lanes (NaN included) become 0 before the conversion */
+    *val = __builtin_convertvector((f64x4)((i64x4)r & *ok), i64x4);
+    *nx = (__builtin_convertvector(*val, f64x4) != d) & *ok;
+}
+
+static bool convert_vectors(unsigned dst, unsigned src, TileRound rm)
+{
+    if (!(vec_array_float_type(src) || small_int(src))) {
+        return false;
+    }
+    if (vec_array_float_type(dst)) {
+        return rm == TILE_RND_RNE;
+    }
+    return small_int(dst) && !small_int(src) && (rm == TILE_RND_RNE || rm == TILE_RND_RTZ);
+}
+
+INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rmode, bool sat,
+                           const void *in, void *out, size_t n, unsigned *flags)
+{
+    const TileDTypeInfo *dd = tile_dtype_info(dst);
+    const unsigned db = dd->width / 8;
+    const double lo = dd->is_signed ? -(double)(UINT64_C(1) << (dd->width - 1)) : 0;
+    const double hi = (double)((UINT64_C(1) << (dd->width - !!dd->is_signed)) - 1);
+    i64x4 nx_acc = { 0 };
+
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        f64x4 d[2];
+        i64x4 ok[2], nx[2];
+
+        convert_load(src, in, i, cnt, d);
+        if (vec_array_float_type(dst)) {
+            round_store(dst, d, out, i, cnt, ok, nx);
+        } else {
+            i64x4 val[2];
+            for (unsigned h = 0; h < 2; h++) {
+                convert_to_int(rm == TILE_RND_RNE, lo, hi, d[h], &ok[h], &nx[h], &val[h]);
+            }
+            for (unsigned k = 0; k < cnt; k++) {
+                raw_put(db, out, i + k, (uint64_t)val[k / 4][k % 4]);
+            }
+        }
+        nx_acc |= (nx[0] & ok[0]) | (nx[1] & ok[1]);
+        if (!all64(ok[0] & ok[1])) {
+            convert_elements(dst, src, rmode, sat, ~lanes_set(ok[0], ok[1]) & ((1u << cnt) - 1),
+                             in, out, i, flags);
+        }
+    }
+    if (any64(nx_acc)) {
+        *flags |= TILE_NUM_NX;
+    }
+}
+
+bool vec_array_convert_serves(unsigned dst, unsigned src)
+{
+    const TileDTypeInfo *dd = tile_dtype_info(dst), *sd = tile_dtype_info(src);
+
+    return dd && sd && dd->width >= 8 && sd->width >= 8 && tile_num_tcvt_supported(dst, src);
+}
+
+HOST_CLONES
+void vec_array_convert(unsigned dst, unsigned src, unsigned rmode, bool sat, const void *in,
+                       void *out, size_t n, unsigned *flags)
+{
+    TileRound rm = tile_round_from_rmode(rmode, tile_round_tcvt_default(dst));
+
+    if (!convert_vectors(dst, src, rm)) {
+        for (size_t i = 0; i < n; i += 32) {
+            unsigned cnt = n - i < 32 ? n - i : 32;
+            convert_elements(dst, src, rmode, sat, cnt == 32 ? ~0u : (1u << cnt) - 1, in, out,
+                             i, flags);
+        }
+        return;
+    }
+    if (vec_array_float_type(dst) && vec_array_float_type(src)) {
+        /* both types constant in each copy */
+        switch (src) {
+        case TILE_DT_FP32:
+            FLOAT_DISPATCH(dst, convert_chunks(dt, TILE_DT_FP32, rm, rmode, sat, in, out, n,
+                                               flags));
+            break;
+        case TILE_DT_FP16:
+            FLOAT_DISPATCH(dst, convert_chunks(dt, TILE_DT_FP16, rm, rmode, sat, in, out, n,
+                                               flags));
+            break;
+        default:
+            FLOAT_DISPATCH(dst, convert_chunks(dt, TILE_DT_BF16, rm, rmode, sat, in, out, n,
+                                               flags));
+            break;
+        }
+    } else if (vec_array_float_type(dst)) {
+        FLOAT_DISPATCH(dst, convert_chunks(dt, src, rm, rmode, sat, in, out, n, flags));
+    } else {
+        convert_chunks(dst, src, rm, rmode, sat, in, out, n, flags);
     }
 }

@@ -69,4 +69,37 @@ void vec_array_unary(unsigned dtype, VecUnOp op, const void *src, void *out, siz
 void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, void *out,
                    size_t n, unsigned *flags);
 
+/*
+ * ---- TCVT (ieee profile) ----
+ *
+ * Served: every pair tile_num_tcvt_supported() takes whose types are
+ * whole bytes wide.  FP32, FP16, BF16 and the integers of 32 bits or
+ * fewer convert into one another in host vectors (into a floating type
+ * when rounding to nearest even, into an integer when rounding to nearest
+ * even or toward zero); every other pair element by element.
+ */
+bool vec_array_convert_serves(unsigned dst, unsigned src);
+/* out[i] = vec_convert(dst, src, in[i], rmode, sat, false, flags) */
+void vec_array_convert(unsigned dst, unsigned src, unsigned rmode, bool sat, const void *in,
+                       void *out, size_t n, unsigned *flags);
+
+/*
+ * ---- Predicates: TCMP / TCMPS, TSEL / TSELS, TEXPANDS (vec_array_pred.c) ----
+ *
+ * A predicate is a bit string, bit k in bit k % 8 of byte k / 8 (the
+ * layout of a predicate tile's fragment); a kernel touches only the bits
+ * [bit0, bit0 + n).  Any type whose elements are whole bytes wide.
+ */
+/* bit bit0 + i of pred = vec_compare(dtype, cmp, l[i], r[i], flags); r NULL:
+ * the scalar in place of r[i] (TCMPS) */
+void vec_array_compare(unsigned dtype, VecCmp cmp, const void *l, const void *r,
+                       uint64_t scalar, uint8_t *pred, uint64_t bit0, size_t n,
+                       unsigned *flags);
+/* out[i] = bit bit0 + i of pred ? t[i] : f[i], elements `bytes` wide (1, 2,
+ * 4 or 8); f NULL: the scalar in place of f[i] (TSELS) */
+void vec_array_select(unsigned bytes, const uint8_t *pred, uint64_t bit0, const void *t,
+                      const void *f, uint64_t scalar, void *out, size_t n);
+/* out[i] = x (TEXPANDS) */
+void vec_array_fill(unsigned bytes, uint64_t x, void *out, size_t n);
+
 #endif /* TARGET_TILE_VEC_ARRAY_H */

@@ -77,6 +77,55 @@ INLINE void vector_state_clean(void)
 #endif
 }
 
+/* Element i of an array of raw encodings `bytes` wide (1, 2, 4 or 8),
+ * zero-extended; and its store. */
+INLINE uint64_t raw_get(unsigned bytes, const void *p, size_t i)
+{
+    const uint8_t *b = (const uint8_t *)p + i * bytes;
+    uint8_t u8;
+    uint16_t u16;
+    uint32_t u32;
+    uint64_t u64;
+
+    switch (bytes) {
+    case 1:
+        memcpy(&u8, b, 1);
+        return u8;
+    case 2:
+        memcpy(&u16, b, 2);
+        return u16;
+    case 4:
+        memcpy(&u32, b, 4);
+        return u32;
+    default:
+        memcpy(&u64, b, 8);
+        return u64;
+    }
+}
+
+INLINE void raw_put(unsigned bytes, void *p, size_t i, uint64_t x)
+{
+    uint8_t *b = (uint8_t *)p + i * bytes;
+    uint8_t u8 = x;
+    uint16_t u16 = x;
+    uint32_t u32 = x;
+
+    switch (bytes) {
+    case 1:
+        memcpy(b, &u8, 1);
+        break;
+    case 2:
+        memcpy(b, &u16, 2);
+        break;
+    case 4:
+        memcpy(b, &u32, 4);
+        break;
+    default:
+        memcpy(b, &x, 8);
+        break;
+    }
+}
+
 /* cnt elements of `bytes` each from p + i into a full chunk (zero-padded) */
 INLINE void chunk_in(void *dst, unsigned full, const void *p, size_t off, unsigned used)
 {

@@ -264,17 +264,18 @@ static uint64_t compute(Vec *v, unsigned pe, uint32_t r, uint32_t c)
 }
 
 /*
- * The array path (numeric/vec_array.c, bit for bit the per-element
- * arithmetic above, flags included): whole rows of row-major fragments.
- * The floating kernels are the IEEE profile's; pto-v0 floating work, the
- * other families and types, and rows that are not contiguous bytes take
- * the per-element path.
+ * The array path (numeric/vec_array.c and vec_array_pred.c, bit for bit
+ * the per-element arithmetic above, flags included): whole rows of
+ * row-major fragments, predicates by bit offset.  The floating kernels
+ * are the IEEE profile's; pto-v0 floating work, TCVT under pto-v0, the
+ * types the kernels leave out and rows that are not contiguous bytes
+ * (other layouts, 4-bit types) take the per-element path.
  */
 static bool array_serves(const Vec *v)
 {
     const TeplOpInfo *vo = v->info;
 
-    if (v->pto_v0 && tile_dtype_info(v->dt)->is_float) {
+    if (v->pto_v0 && (tile_dtype_info(v->dt)->is_float || vo->family == VF_CVT)) {
         return false;
     }
     switch ((VecFamily)vo->family) {
@@ -286,33 +287,58 @@ static bool array_serves(const Vec *v)
         return vec_array_unary_serves(v->dt, vo->elem);
     case VF_FMA:
         return vec_array_fma_serves(v->dt);
+    case VF_CVT:
+        return vec_array_convert_serves(v->dst_dt, v->dt);
     default:
+        return tile_dtype_bits(v->dt) >= 8;     /* compares, selects, the fill */
+    }
+}
+
+static bool is_select(VecFamily f)
+{
+    return f == VF_SEL || f == VF_SELS;
+}
+
+/* Every data source and the destination (unless a predicate) by rows. */
+static bool rows_reachable(Vec *v, unsigned pe)
+{
+    VecFamily f = v->info->family;
+
+    if (f != VF_CMP && f != VF_CMPS && !tepl_dst_row(v, pe, 0)) {
         return false;
     }
+    for (unsigned i = is_select(f) ? 1 : 0; i < v->nsrc; i++) {
+        if (!tepl_src_row(v->src[i], pe, 0)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 static bool compute_rows(Vec *v, unsigned pe)
 {
     const TeplOpInfo *vo = v->info;
-    uint32_t rows = v->d->d.valid_rows, n = v->d->d.valid_cols;
+    const TileDesc *d = &v->d->d;
+    uint32_t n = d->valid_cols;
+    unsigned bytes = tile_dtype_bits(d->dtype) / 8;
 
-    if (!tepl_dst_row(v, pe, 0)) {
+    if (!rows_reachable(v, pe)) {
         return false;
     }
-    for (unsigned i = 0; i < v->nsrc; i++) {
-        if (!tepl_src_row(v->src[i], pe, 0)) {
-            return false;
-        }
-    }
-    for (uint32_t r = 0; r < rows; r++) {
+    for (uint32_t r = 0; r < d->valid_rows; r++) {
         uint8_t *out = tepl_dst_row(v, pe, r);
-        const uint8_t *a = tepl_src_row(v->src[0], pe, r);
+        /* a select's data, the others' first source */
+        const TileLocal *s0 = v->nsrc ? v->src[is_select(vo->family) ? 1 : 0] : NULL;
+        const uint8_t *a = s0 ? tepl_src_row(s0, pe, r) : NULL;
+        const uint8_t *b = v->nsrc > 1 ? tepl_src_row(v->src[v->nsrc - 1], pe, r) : NULL;
+        /* a predicate row (the select's mask, the compare's result) starts
+         * at bit r * Col */
+        uint64_t bit0 = (uint64_t)r * (is_select(vo->family) ? v->src[0]->d.cols : d->cols);
 
         switch ((VecFamily)vo->family) {
         case VF_BINARY:
         case VF_BITWISE:
-            vec_array_binary(v->dt, vo->elem, a, tepl_src_row(v->src[1], pe, r), out, n,
-                             &v->flags);
+            vec_array_binary(v->dt, vo->elem, a, b, out, n, &v->flags);
             break;
         case VF_SCALAR:
             vec_array_binary_scalar(v->dt, vo->elem, a, v->scalar[pe], out, n, &v->flags);
@@ -320,9 +346,25 @@ static bool compute_rows(Vec *v, unsigned pe)
         case VF_UNARY:
             vec_array_unary(v->dt, vo->elem, a, out, n, &v->flags);
             break;
-        default:
-            vec_array_fma(v->dt, a, tepl_src_row(v->src[1], pe, r),
-                          tepl_src_row(v->src[2], pe, r), out, n, &v->flags);
+        case VF_FMA:
+            vec_array_fma(v->dt, a, tepl_src_row(v->src[1], pe, r), b, out, n, &v->flags);
+            break;
+        case VF_CVT:
+            vec_array_convert(v->dst_dt, v->dt, v->op->rmode, v->op->sat, a, out, n,
+                              &v->flags);
+            break;
+        case VF_CMP:
+        case VF_CMPS:
+            vec_array_compare(v->dt, v->op->cmode, a, vo->family == VF_CMP ? b : NULL,
+                              v->scalar[pe], v->d->frag[pe], bit0, n, &v->flags);
+            break;
+        case VF_SEL:
+        case VF_SELS:
+            vec_array_select(bytes, v->src[0]->frag[pe], bit0, a,
+                             vo->family == VF_SEL ? b : NULL, v->scalar[pe], out, n);
+            break;
+        case VF_FILL:
+            vec_array_fill(bytes, v->scalar[pe], out, n);
             break;
         }
     }
