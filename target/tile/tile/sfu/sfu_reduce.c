@@ -283,40 +283,57 @@ static const VecBinOp expand_vec_op[] = {
 };
 
 /*
- * Whether the array kernels compute this expansion: DIV through the SFU
- * quotient kernels; ADD SUB MUL MAX MIN through the VEC kernels
- * (vec_array.h: vec_binary() element by element under the IEEE profile,
- * results and flags, the same rule as expand_one()'s), for the types they
- * serve.  The reference profile takes the per-element path for floating
- * types (its ADD / SUB / MUL are raw-carrier arithmetic); integer rules
- * do not depend on the profile.
+ * Whether the array kernels compute this expansion: COPY as row fills
+ * or copies of the broadcast row; DIV through the SFU quotient kernels;
+ * ADD SUB MUL MAX MIN through the VEC kernels (vec_array.h: vec_binary()
+ * element by element under the IEEE profile, results and flags, the same
+ * rule as expand_one()'s), for the types they serve; EXPDIF as
+ * sfu_expdif() does it, in three array steps (the widening, SUB in the
+ * destination type, EXP).  The reference profile takes the per-element
+ * path for floating types (its ADD / SUB / MUL are raw-carrier
+ * arithmetic); integer rules do not depend on the profile.
  */
 static bool expand_array_serves(const Tepl *v)
 {
     SfuExpandOp eo = v->info->elem;
 
     switch (eo) {
+    case EXP_COPY:
+        return true;
     case EXP_DIV:
+    case EXP_EXPDIF:
         return !v->pto_v0;
-    case EXP_ADD:
-    case EXP_SUB:
-    case EXP_MUL:
-    case EXP_MAX:
-    case EXP_MIN:
+    default:
         if (v->pto_v0 && tile_dtype_info(v->dt)->is_float) {
             return false;
         }
         return vec_array_binary_serves(v->dt, expand_vec_op[eo]);
-    default:
-        return false;
+    }
+}
+
+/* n elements of src (FP16 or BF16) widened into FP32 as sfu_expdif() does
+ * (an FP16 signaling NaN raises NV). */
+static void expdif_widen(unsigned src, const void *a, uint32_t *out, uint32_t n,
+                         unsigned *flags)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t x = sfu_array_get(src, a, i);
+        bool snan = false;
+
+        out[i] = src == TILE_DT_FP16 ? sfu_widen_fp16_fp32(x, &snan) : sfu_widen_bf16_fp32(x);
+        if (snan) {
+            *flags |= TILE_NUM_NV;
+        }
     }
 }
 
 /*
  * PE pe's expansion row by row through the array kernels: a row
  * expansion passes the row's broadcast element as the scalar operand, a
- * column expansion the broadcast row as the right operands.  False, with
- * nothing done, when expand_array_serves() says no or a row is not
+ * column expansion the broadcast row as the right operands; EXPDIF
+ * widens the sources where its destination is FP32 (wide, and brow for
+ * a column's broadcast row) and keeps the difference in diff.  False,
+ * with nothing done, when expand_array_serves() says no or a row is not
  * contiguous bytes.
  */
 static bool expand_by_array(Tepl *v, unsigned pe)
@@ -325,25 +342,73 @@ static bool expand_by_array(Tepl *v, unsigned pe)
     bool row = v->info->family == SR_ROW_EXPAND;
     SfuExpandOp eo = v->info->elem;
     uint32_t rows = v->d->d.valid_rows, n = v->d->d.valid_cols;
+    unsigned bytes = tile_dtype_bits(v->dt) / 8, dst = v->dst_dt;
+    bool widen = eo == EXP_EXPDIF && v->dt != dst;
 
     if (!expand_array_serves(v) || !tepl_src_row(v->src[0], pe, 0) ||
         !tepl_src_row(b, pe, 0) || !tepl_dst_row(v, pe, 0)) {
         return false;
     }
-    for (uint32_t r = 0; r < rows; r++) {
-        const uint8_t *a = tepl_src_row(v->src[0], pe, r);
-        uint8_t *out = tepl_dst_row(v, pe, r);
+    if (eo == EXP_COPY) {
+        /* bit for bit, no status */
+        for (uint32_t r = 0; r < rows; r++) {
+            if (row) {
+                vec_array_fill(bytes, tepl_elem(b, pe, r, 0), tepl_dst_row(v, pe, r), n);
+            } else {
+                memcpy(tepl_dst_row(v, pe, r), tepl_src_row(b, pe, 0), (size_t)n * bytes);
+            }
+        }
+        return true;
+    }
 
-        if (eo == EXP_DIV && row) {
-            sfu_array_div_scalar(v->dt, a, tepl_elem(b, pe, r, 0), out, n, &v->flags);
-        } else if (eo == EXP_DIV) {
-            sfu_array_div(v->dt, a, tepl_src_row(b, pe, 0), out, n, &v->flags);
-        } else if (row) {
-            vec_array_binary_scalar(v->dt, expand_vec_op[eo], a, tepl_elem(b, pe, r, 0),
-                                    out, n, &v->flags);
-        } else {
-            vec_array_binary(v->dt, expand_vec_op[eo], a, tepl_src_row(b, pe, 0), out, n,
-                             &v->flags);
+    g_autofree uint32_t *wide = widen ? g_new(uint32_t, n) : NULL;
+    g_autofree uint32_t *brow = widen && !row ? g_new(uint32_t, n) : NULL;
+    g_autofree uint8_t *diff = eo == EXP_EXPDIF ? g_new(uint8_t, (size_t)n * 4) : NULL;
+    const void *yrow = row ? NULL : tepl_src_row(b, pe, 0);
+
+    if (brow) {
+        expdif_widen(v->dt, yrow, brow, n, &v->flags);
+        yrow = brow;
+    }
+    for (uint32_t r = 0; r < rows; r++) {
+        const void *a = tepl_src_row(v->src[0], pe, r);
+        uint8_t *out = tepl_dst_row(v, pe, r);
+        uint64_t y = row ? tepl_elem(b, pe, r, 0) : 0;
+
+        switch (eo) {
+        case EXP_EXPDIF:
+            /* exp(a - y) in the destination type (sfu_expdif()) */
+            if (widen) {
+                uint32_t wy;
+                uint16_t y16 = y;
+                expdif_widen(v->dt, a, wide, n, &v->flags);
+                a = wide;
+                if (row) {
+                    expdif_widen(v->dt, &y16, &wy, 1, &v->flags);
+                    y = wy;
+                }
+            }
+            if (row) {
+                vec_array_binary_scalar(dst, VEC_SUB, a, y, diff, n, &v->flags);
+            } else {
+                vec_array_binary(dst, VEC_SUB, a, yrow, diff, n, &v->flags);
+            }
+            sfu_array_unary(dst, SFU_EXP, diff, out, n, &v->flags);
+            break;
+        case EXP_DIV:
+            if (row) {
+                sfu_array_div_scalar(v->dt, a, y, out, n, &v->flags);
+            } else {
+                sfu_array_div(v->dt, a, yrow, out, n, &v->flags);
+            }
+            break;
+        default:
+            if (row) {
+                vec_array_binary_scalar(v->dt, expand_vec_op[eo], a, y, out, n, &v->flags);
+            } else {
+                vec_array_binary(v->dt, expand_vec_op[eo], a, yrow, out, n, &v->flags);
+            }
+            break;
         }
     }
     return true;
