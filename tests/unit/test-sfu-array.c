@@ -403,11 +403,24 @@ static uint64_t fold_elem(unsigned dt, uint64_t r)
     }
 }
 
+/* one of six values, so that a fold meets ties often: +-0 (equal values,
+ * distinct keys), +-1, 2 (repeated: equal encodings), +infinity */
+static uint64_t tie_elem(unsigned dt, uint64_t r)
+{
+    static const uint32_t v[3][6] = {
+        { 0, 0x80000000u, 0x3f800000, 0xbf800000u, 0x40000000, 0x7f800000 },
+        { 0, 0x8000, 0x3c00, 0xbc00, 0x4000, 0x7c00 },
+        { 0, 0x8000, 0x3f80, 0xbf80, 0x4000, 0x7f80 },
+    };
+
+    return v[dt == FP32 ? 0 : dt == FP16 ? 1 : 2][r % 6];
+}
+
 START_TEST(test_folds)
 {
     static const unsigned dts[] = { FP32, FP16, BF16, FP64, TILE_DT_S32 };
     static const TileReduceOp ops[] = { TILE_RED_SUM, TILE_RED_MAX, TILE_RED_MIN,
-                                        TILE_RED_PROD, TILE_RED_ARGMAX };
+                                        TILE_RED_PROD, TILE_RED_ARGMAX, TILE_RED_ARGMIN };
     enum { R = 24, C = 300 };
     static uint64_t m[R][C];
     static uint8_t rows[R][C * 8], out[C * 8];
@@ -421,13 +434,15 @@ START_TEST(test_folds)
 
             for (unsigned r = 0; r < nr; r++) {
                 for (unsigned c = 0; c < nc; c++) {
-                    uint64_t x = t < 3 ? fold_elem(dt, next_rand()) : next_rand();
+                    uint64_t x = t >= 3 ? next_rand()
+                                 : trial % 4 == 3 ? tie_elem(dt, next_rand())
+                                 : fold_elem(dt, next_rand());
                     m[r][c] = b == 8 ? x : x & ((1ull << (8 * b)) - 1);
                     sfu_array_put(dt, rows[r], c, m[r][c]);
                 }
                 rp[r] = rows[r];
             }
-            for (unsigned k = 0; k < 5; k++) {
+            for (unsigned k = 0; k < 6; k++) {
                 unsigned fa = 0, fr = 0;
                 TileReduce red;
 
@@ -459,7 +474,7 @@ START_TEST(test_folds)
                 fa = fr = 0;
                 sfu_array_fold_cols(dt, ops[k], rp, nr, nc, out, &fa);
                 for (unsigned c = 0; c < nc; c++) {
-                    bool arg = ops[k] == TILE_RED_ARGMAX;
+                    bool arg = ops[k] == TILE_RED_ARGMAX || ops[k] == TILE_RED_ARGMIN;
 
                     tile_reduce_begin(&red, dt, ops[k], false);
                     for (unsigned r = 0; r < nr; r++) {

@@ -73,12 +73,12 @@ bool sfu_array_fast_type(unsigned dtype)
 
 uint64_t sfu_array_get(unsigned dtype, const void *a, size_t i)
 {
-    return get_raw(tile_dtype_info(dtype)->width / 8, a, i);
+    return raw_get(tile_dtype_info(dtype)->width / 8, a, i);
 }
 
 void sfu_array_put(unsigned dtype, void *a, size_t i, uint64_t x)
 {
-    put_raw(tile_dtype_info(dtype)->width / 8, a, i, x);
+    raw_put(tile_dtype_info(dtype)->width / 8, a, i, x);
 }
 
 
@@ -198,7 +198,7 @@ static void pending_flush(unsigned dt, bool div, SfuUnOp op, void *out, size_t n
     for (unsigned c = 0; c < p->n; c++) {
         for (unsigned k = 0; k < LANES && p->at[c] + k < n; k++) {
             if (p->bad[c][k]) {
-                put_raw(fbytes(dt), out, p->at[c] + k,
+                raw_put(fbytes(dt), out, p->at[c] + k,
                         div ? sfu_binary(dt, SFU_DIV, p->a[c][k], p->b[c][k], false, fl)
                             : sfu_unary(dt, op, p->a[c][k], false, fl));
             }
@@ -378,14 +378,14 @@ static void quot_any(unsigned dtype, bool recip, const void *l, const void *r,
         quot_run(TILE_DT_FP16, recip, false, l, r, scalar, out, n, flags);
     } else if (recip) {
         for (size_t i = 0; i < n; i++) {
-            put_raw(bytes, out, i,
-                    sfu_unary(dtype, SFU_RECIP, get_raw(bytes, l, i), false, flags));
+            raw_put(bytes, out, i,
+                    sfu_unary(dtype, SFU_RECIP, raw_get(bytes, l, i), false, flags));
         }
     } else {
         for (size_t i = 0; i < n; i++) {
-            uint64_t b = r ? get_raw(bytes, r, i) : scalar;
-            put_raw(bytes, out, i,
-                    sfu_binary(dtype, SFU_DIV, get_raw(bytes, l, i), b, false, flags));
+            uint64_t b = r ? raw_get(bytes, r, i) : scalar;
+            raw_put(bytes, out, i,
+                    sfu_binary(dtype, SFU_DIV, raw_get(bytes, l, i), b, false, flags));
         }
     }
 }
@@ -675,7 +675,7 @@ INLINE void root_step(unsigned dt, const void *src, void *out, size_t i, unsigne
     if (__builtin_expect(any32(bad), 0)) {
         for (unsigned k = 0; k < cnt; k++) {
             if (bad[k]) {
-                put_raw(fbytes(dt), out, i + k, sfu_unary(dt, SFU_SQRT, raw[k], false, fl));
+                raw_put(fbytes(dt), out, i + k, sfu_unary(dt, SFU_SQRT, raw[k], false, fl));
             }
         }
     }
@@ -717,12 +717,12 @@ void unary_run(const Fmt *f, unsigned dtype, SfuUnOp op, const void *src, void *
     unsigned bytes = f->bits / 8, fl = 0;
 
     for (size_t i = 0; i < n; i++) {
-        uint32_t raw = (uint32_t)get_raw(bytes, src, i), r;
+        uint32_t raw = (uint32_t)raw_get(bytes, src, i), r;
 
         if (!unary_fast(f, op, raw, &r, &fl)) {
             r = (uint32_t)sfu_unary(dtype, op, raw, false, &fl);
         }
-        put_raw(bytes, out, i, r);
+        raw_put(bytes, out, i, r);
     }
     *flags |= fl;
 }
@@ -759,7 +759,7 @@ void sfu_array_unary(unsigned dtype, SfuUnOp op, const void *src, void *out, siz
         UNARY_OPS(&fmt_fp16, TILE_DT_FP16, src, out, n, flags);
     }
     for (size_t i = 0; i < n; i++) {
-        put_raw(bytes, out, i, sfu_unary(dtype, op, get_raw(bytes, src, i), false, flags));
+        raw_put(bytes, out, i, sfu_unary(dtype, op, raw_get(bytes, src, i), false, flags));
     }
 }
 

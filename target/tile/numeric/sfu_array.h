@@ -49,10 +49,12 @@ void sfu_array_div_scalar(unsigned dtype, const void *l, uint64_t r, void *out, 
  * a[0] .. a[n-1]; sfu_array_fold_rows() does that for each of the nrows
  * rows (row r at rows[r], n elements), row r's result (raw) into out[r];
  * sfu_array_fold_cols() does it for each column c of the nrows rows
- * (ncols elements each), column c's result into element c of out.  Fast
- * for SUM, MAX, MIN of FP32 FP16 BF16 (row SUMs eight rows at a time); each
- * fold with a NaN or infinite operand or an overflow is redone by
- * tile_reduce_step(); every other op and type loops over it.
+ * (ncols elements each), column c's result into element c of out (ARG*:
+ * a U32 index).  Fast for SUM, MAX, MIN, ARGMAX, ARGMIN of FP32 FP16 BF16
+ * (row SUMs eight rows at a time, column folds eight columns at a time,
+ * FP32 column SUMs across the columns); each fold with a NaN operand, or
+ * for SUM an infinite operand or an overflow, is redone by
+ * tile_reduce_step(); PROD and every other type loop over it.
  */
 uint64_t sfu_array_fold(unsigned dtype, TileReduceOp op, const void *a, size_t n,
                         unsigned *flags);

@@ -30,6 +30,10 @@
  * the final accumulator suffices; that fold is then redone by
  * the reference.  MAX / MIN: the order key of tile_num_order_key() (-0
  * below +0), the accumulator kept on a tie; no flags without a NaN.
+ * ARGMAX / ARGMIN: the same steps; the index moves to i when the step
+ * selects element i, that is when its key is strictly beyond the
+ * accumulator's (equal keys are equal encodings: the step returns the
+ * accumulator), so ties keep the lowest index (elem_order.h).
  */
 static inline int64_t order_key(const Fmt *f, uint32_t raw)
 {
@@ -80,7 +84,7 @@ bool fold_fast(const Fmt *f, TileReduceOp op, const void *a, size_t n, uint32_t 
 
     if (op == TILE_RED_SUM) {
         for (size_t i = 0; i < n; i++) {
-            uint32_t x = (uint32_t)get_raw(bytes, a, i);
+            uint32_t x = (uint32_t)raw_get(bytes, a, i);
 
             if (f == &fmt_fp16 && !finite_raw(f, x)) {
                 return false;   /* narrow_value() is for finite values only */
@@ -95,24 +99,31 @@ bool fold_fast(const Fmt *f, TileReduceOp op, const void *a, size_t n, uint32_t 
         }
         *flags |= nx ? TILE_NUM_NX : 0;
     } else {
+        bool max = op == TILE_RED_MAX || op == TILE_RED_ARGMAX;
+        uint32_t index = 0;
         int64_t ka;
 
-        acc = n ? (uint32_t)get_raw(bytes, a, 0) : 0;
+        acc = n ? (uint32_t)raw_get(bytes, a, 0) : 0;
         ka = order_key(f, acc);
         if (is_nan_raw(f, acc)) {
             return false;
         }
         for (size_t i = 1; i < n; i++) {
-            uint32_t x = (uint32_t)get_raw(bytes, a, i);
+            uint32_t x = (uint32_t)raw_get(bytes, a, i);
             int64_t kx = order_key(f, x);
 
             if (is_nan_raw(f, x)) {
                 return false;
             }
-            if (op == TILE_RED_MAX ? kx > ka : kx < ka) {
+            /* a step that selects x (its result is x, not the accumulator) */
+            if (max ? kx > ka : kx < ka) {
                 acc = x;
                 ka = kx;
+                index = i;
             }
+        }
+        if (op == TILE_RED_ARGMAX || op == TILE_RED_ARGMIN) {
+            acc = index;
         }
     }
     *res = acc;
@@ -127,15 +138,28 @@ static uint64_t fold_ref(unsigned dtype, TileReduceOp op, const void *a, size_t 
 
     tile_reduce_begin(&red, dtype, op, false);
     for (size_t i = 0; i < n; i++) {
-        tile_reduce_step(&red, get_raw(bytes, a, i), flags);
+        tile_reduce_step(&red, raw_get(bytes, a, i), flags);
+    }
+    return tile_reduce_result(&red);
+}
+
+/* tile_reduce_step() down column c of the nrows rows */
+static uint64_t fold_col_ref(unsigned dtype, TileReduceOp op, const void *const *rows,
+                             size_t nrows, size_t c, unsigned *flags)
+{
+    unsigned bytes = tile_dtype_info(dtype)->width / 8;
+    TileReduce red;
+
+    tile_reduce_begin(&red, dtype, op, false);
+    for (size_t r = 0; r < nrows; r++) {
+        tile_reduce_step(&red, raw_get(bytes, rows[r], c), flags);
     }
     return tile_reduce_result(&red);
 }
 
 static const Fmt *fast_fmt(unsigned dtype, TileReduceOp op)
 {
-    if (!SFU_ARRAY_FAST ||
-        (op != TILE_RED_SUM && op != TILE_RED_MAX && op != TILE_RED_MIN)) {
+    if (!SFU_ARRAY_FAST || op == TILE_RED_PROD) {
         return NULL;
     }
     return dtype == TILE_DT_FP32 ? &fmt_fp32 : dtype == TILE_DT_BF16 ? &fmt_bf16 :
@@ -179,11 +203,6 @@ static void cols_sum_f32(const void *const *rows, size_t nrows, size_t c0, size_
         float x[COL_CHUNK];
 
         memcpy(x, (const uint8_t *)rows[r] + 4 * c0, 4 * nc);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        for (size_t c = 0; c < nc; c++) {
-            x[c] = f32_of(LE32(raw_of_f32(x[c])));
-        }
-#endif
         for (size_t c = 0; c < nc; c++) {
             float a = acc[c], s = a + x[c], bb = s - a;
 
@@ -196,48 +215,6 @@ static void cols_sum_f32(const void *const *rows, size_t nrows, size_t c0, size_
     }
     for (size_t c = 0; c < nc; c++) {
         out[c] = raw_of_f32(acc[c]);
-    }
-}
-
-void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *rows,
-                         size_t nrows, size_t ncols, void *out, unsigned *flags)
-{
-    const Fmt *f = fast_fmt(dtype, op);
-    unsigned bytes = tile_dtype_info(dtype)->width / 8;
-
-    for (size_t c0 = 0; c0 < ncols; c0 += COL_CHUNK) {
-        size_t nc = ncols - c0 < COL_CHUNK ? ncols - c0 : COL_CHUNK;
-        uint32_t acc[COL_CHUNK];
-        bool nxc[COL_CHUNK], ok[COL_CHUNK];
-
-        if (f == &fmt_fp32 && op == TILE_RED_SUM) {
-            cols_sum_f32(rows, nrows, c0, nc, acc, nxc);
-            for (size_t c = 0; c < nc; c++) {
-                ok[c] = finite_raw(f, acc[c]);
-            }
-        } else {
-            for (size_t c = 0; c < nc; c++) {
-                ok[c] = false;
-            }
-        }
-        for (size_t c = 0; c < nc; c++) {
-            uint64_t x;
-
-            if (ok[c]) {
-                *flags |= nxc[c] ? TILE_NUM_NX : 0;
-                x = acc[c];
-            } else {
-                TileReduce red;
-
-                tile_reduce_begin(&red, dtype, op, false);
-                for (size_t r = 0; r < nrows; r++) {
-                    tile_reduce_step(&red, get_raw(bytes, rows[r], c0 + c), flags);
-                }
-                x = tile_reduce_result(&red);
-            }
-            put_raw(op == TILE_RED_ARGMAX || op == TILE_RED_ARGMIN ? 4 : bytes, out,
-                    c0 + c, x);
-        }
     }
 }
 
@@ -309,6 +286,20 @@ INLINE void transpose8(u32x8 v[8])
     }
 }
 
+/* eight sums' accumulators (values of dt in binary32) as encodings of
+ * dt; an infinite or NaN one (widened: exponent all ones) is bad */
+INLINE void sum_finish(unsigned dt, f32x8 acc, i32x8 *bad, u32x8 *res)
+{
+    *bad |= (i32x8)(((u32x8)acc & 0x7f800000) == 0x7f800000);
+    if (dt == TILE_DT_FP32) {
+        *res = (u32x8)acc;
+    } else if (dt == TILE_DT_BF16) {
+        *res = (u32x8)acc >> 16;
+    } else {
+        *res = fp16_of_f32_sum((u32x8)acc);     /* exact: acc is an FP16 value */
+    }
+}
+
 INLINE void sum_rows8(unsigned dt, const void *const *rp, size_t n, u32x8 *res, i32x8 *bad,
                       i32x8 *nx)
 {
@@ -334,21 +325,13 @@ INLINE void sum_rows8(unsigned dt, const void *const *rp, size_t n, u32x8 *res, 
         u32x8 raw;
 
         for (unsigned l = 0; l < LANES; l++) {
-            raw[l] = (uint32_t)get_raw(bytes, rp[l], i);
+            raw[l] = (uint32_t)raw_get(bytes, rp[l], i);
         }
         sum_step8(dt, raw, &acc, &b, &x_nx);
     }
-    /* an infinite or NaN sum (widened: exponent all ones) */
-    b |= (i32x8)(((u32x8)acc & 0x7f800000) == 0x7f800000);
+    sum_finish(dt, acc, &b, res);
     *bad = b;
     *nx = x_nx;
-    if (dt == TILE_DT_FP32) {
-        *res = (u32x8)acc;
-    } else if (dt == TILE_DT_BF16) {
-        *res = (u32x8)acc >> 16;
-    } else {
-        *res = fp16_of_f32_sum((u32x8)acc);     /* exact: acc is an FP16 value */
-    }
 }
 
 HOST_CLONES
@@ -398,5 +381,101 @@ void sfu_array_fold_rows(unsigned dtype, TileReduceOp op, const void *const *row
     }
     for (size_t r = 0; r < nrows; r++) {
         out[r] = sfu_array_fold(dtype, op, rows[r], n, flags);
+    }
+}
+
+/*
+ * The folds down the columns, eight columns at a time, one column per
+ * lane, each its own left fold in row order: SUM steps as sum_rows8()'s;
+ * MAX / MIN / ARG* keep the accumulator, its key and its row in each
+ * lane, taking row r's element where its key is strictly beyond (as
+ * fold_fast()).  A lane with a NaN operand (MAX ..) or a non-finite
+ * operand or sum (SUM) is bad.
+ */
+INLINE void fold_cols8(unsigned dt, TileReduceOp op, const void *const *rows, size_t nrows,
+                       size_t c0, unsigned cnt, u32x8 *res, i32x8 *bad, i32x8 *nx)
+{
+    i32x8 b = {}, x_nx = {};
+
+    if (op == TILE_RED_SUM) {
+        f32x8 acc = {};         /* the fold starts at +0 */
+        for (size_t r = 0; r < nrows; r++) {
+            sum_step8(dt, load_raw(dt, rows[r], c0, cnt), &acc, &b, &x_nx);
+        }
+        sum_finish(dt, acc, &b, res);
+    } else {
+        bool max = op == TILE_RED_MAX || op == TILE_RED_ARGMAX;
+        u32x8 acc = load_raw(dt, rows[0], c0, cnt), ka = order_key8(dt, acc), index = {};
+
+        b = nan8(dt, acc);
+        for (size_t r = 1; r < nrows; r++) {
+            u32x8 x = load_raw(dt, rows[r], c0, cnt), kx = order_key8(dt, x);
+            u32x8 take = (u32x8)(max ? kx > ka : kx < ka);
+
+            b |= nan8(dt, x);
+            acc = (x & take) | (acc & ~take);
+            ka = (kx & take) | (ka & ~take);
+            index = ((uint32_t)r & take) | (index & ~take);
+        }
+        *res = op == TILE_RED_ARGMAX || op == TILE_RED_ARGMIN ? index : acc;
+    }
+    *bad = b;
+    *nx = x_nx;
+}
+
+HOST_CLONES
+void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *rows,
+                         size_t nrows, size_t ncols, void *out, unsigned *flags)
+{
+    const Fmt *f = fast_fmt(dtype, op);
+    unsigned bytes = tile_dtype_info(dtype)->width / 8;
+    unsigned out_bytes = op == TILE_RED_ARGMAX || op == TILE_RED_ARGMIN ? 4 : bytes;
+    size_t c0 = 0;
+
+    if (f == &fmt_fp32 && op == TILE_RED_SUM) {
+        /* in chunks of COL_CHUNK columns, vectorized by the compiler */
+        for (; c0 < ncols; c0 += COL_CHUNK) {
+            size_t nc = ncols - c0 < COL_CHUNK ? ncols - c0 : COL_CHUNK;
+            uint32_t acc[COL_CHUNK];
+            bool nxc[COL_CHUNK];
+
+            cols_sum_f32(rows, nrows, c0, nc, acc, nxc);
+            for (size_t c = 0; c < nc; c++) {
+                if (finite_raw(f, acc[c])) {
+                    *flags |= nxc[c] ? TILE_NUM_NX : 0;
+                    raw_put(4, out, c0 + c, acc[c]);
+                } else {
+                    raw_put(4, out, c0 + c, fold_col_ref(dtype, op, rows, nrows, c0 + c,
+                                                         flags));
+                }
+            }
+        }
+        return;
+    }
+    for (; f && nrows && c0 < ncols; c0 += LANES) {
+        unsigned cnt = ncols - c0 < LANES ? ncols - c0 : LANES;
+        u32x8 res;
+        i32x8 bad, nx;
+
+        if (dtype == TILE_DT_FP32) {
+            fold_cols8(TILE_DT_FP32, op, rows, nrows, c0, cnt, &res, &bad, &nx);
+        } else if (dtype == TILE_DT_BF16) {
+            fold_cols8(TILE_DT_BF16, op, rows, nrows, c0, cnt, &res, &bad, &nx);
+        } else {
+            fold_cols8(TILE_DT_FP16, op, rows, nrows, c0, cnt, &res, &bad, &nx);
+        }
+        for (unsigned l = 0; l < cnt; l++) {
+            uint64_t x = res[l];
+
+            if (bad[l]) {
+                x = fold_col_ref(dtype, op, rows, nrows, c0 + l, flags);
+            } else if (nx[l]) {
+                *flags |= TILE_NUM_NX;
+            }
+            raw_put(out_bytes, out, c0 + l, x);
+        }
+    }
+    for (; c0 < ncols; c0++) {
+        raw_put(out_bytes, out, c0, fold_col_ref(dtype, op, rows, nrows, c0, flags));
     }
 }

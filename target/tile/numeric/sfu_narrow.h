@@ -27,64 +27,7 @@
 #define SFU_ARRAY_FAST 0
 #endif
 
-/* ---- Raw arrays (little-endian, unaligned) ---- */
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define LE16(x) __builtin_bswap16(x)
-#define LE32(x) __builtin_bswap32(x)
-#define LE64(x) __builtin_bswap64(x)
-#else
-#define LE16(x) (x)
-#define LE32(x) (x)
-#define LE64(x) (x)
-#endif
-
-static inline __attribute__((always_inline))
-uint64_t get_raw(unsigned bytes, const void *a, size_t i)
-{
-    const uint8_t *p = (const uint8_t *)a + i * bytes;
-    uint16_t h;
-    uint32_t w;
-    uint64_t d;
-
-    switch (bytes) {
-    case 1:
-        return *p;
-    case 2:
-        memcpy(&h, p, 2);
-        return LE16(h);
-    case 4:
-        memcpy(&w, p, 4);
-        return LE32(w);
-    default:
-        memcpy(&d, p, 8);
-        return LE64(d);
-    }
-}
-
-static inline __attribute__((always_inline))
-void put_raw(unsigned bytes, void *a, size_t i, uint64_t x)
-{
-    uint8_t *p = (uint8_t *)a + i * bytes;
-    uint16_t h = LE16((uint16_t)x);
-    uint32_t w = LE32((uint32_t)x);
-    uint64_t d = LE64(x);
-
-    switch (bytes) {
-    case 1:
-        *p = (uint8_t)x;
-        break;
-    case 2:
-        memcpy(p, &h, 2);
-        break;
-    case 4:
-        memcpy(p, &w, 4);
-        break;
-    default:
-        memcpy(p, &d, 8);
-        break;
-    }
-}
+/* Raw elements: raw_get() / raw_put() of vec_chunk.h (little-endian hosts). */
 
 /* ---- The narrow formats and binary64 ---- */
 

@@ -375,18 +375,11 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
 INLINE void float_minmax(unsigned dt, bool max, const void *l, const void *r, void *out,
                          size_t n, unsigned *flags)
 {
-    const uint32_t sign = dt == TILE_DT_FP32 ? 0x80000000u : 0x8000u;
-    const uint32_t inf = dt == TILE_DT_FP32 ? 0x7f800000u
-                         : dt == TILE_DT_FP16 ? 0x7c00u : 0x7f80u;
-    const uint32_t all = sign | (sign - 1);
-
     for (size_t i = 0; i < n; i += LANES) {
         unsigned cnt = n - i < LANES ? n - i : LANES;
         u32x8 x = load_raw(dt, l, i, cnt), y = load_raw(dt, r, i, cnt);
-        i32x8 nan = (i32x8)((x & ~sign) > inf) | (i32x8)((y & ~sign) > inf);
-        u32x8 nx_ = (u32x8)((i32x8)(x & sign) != 0), ny = (u32x8)((i32x8)(y & sign) != 0);
-        u32x8 kx = ((~x & all) & nx_) | ((x | sign) & ~nx_);
-        u32x8 ky = ((~y & all) & ny) | ((y | sign) & ~ny);
+        i32x8 nan = nan8(dt, x) | nan8(dt, y);
+        u32x8 kx = order_key8(dt, x), ky = order_key8(dt, y);
         u32x8 take_x = (u32x8)(max ? kx >= ky : kx <= ky);
 
         store_raw(dt, out, i, cnt, (x & take_x) | (y & ~take_x));

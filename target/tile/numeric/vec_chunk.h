@@ -216,6 +216,26 @@ INLINE u32x8 bf16_normal_of_f32(u32x8 fm)
     return (fm + 0x7fff + ((fm >> 16) & 1)) >> 16;
 }
 
+/* FP32 / FP16 / BF16 encodings in 32-bit lanes: a key whose unsigned
+ * order is the values' (tile_num_order_key(): -0 below +0; NaNs set
+ * apart by nan8()). */
+INLINE u32x8 order_key8(unsigned dt, u32x8 x)
+{
+    const uint32_t sign = dt == TILE_DT_FP32 ? 0x80000000u : 0x8000u;
+    const uint32_t all = sign | (sign - 1);
+    u32x8 neg = (u32x8)((i32x8)(x & sign) != 0);
+
+    return ((~x & all) & neg) | ((x | sign) & ~neg);
+}
+
+INLINE i32x8 nan8(unsigned dt, u32x8 x)
+{
+    const uint32_t sign = dt == TILE_DT_FP32 ? 0x80000000u : 0x8000u;
+    const uint32_t inf = dt == TILE_DT_FP32 ? 0x7f800000u : dt == TILE_DT_FP16 ? 0x7c00u : 0x7f80u;
+
+    return (i32x8)((x & ~sign) > inf);
+}
+
 /* widen() for finite encodings only (an FP16 NaN or infinity gives some
  * finite value: for the paths that set those lanes apart) */
 INLINE f32x8 widen_finite(unsigned dt, u32x8 raw)
