@@ -76,6 +76,63 @@ static double run_host(Op op, int reps)
     return (now() - t0) / ((double)reps * N) * 1e9;
 }
 
+/* TCVT and TCMP: the per-element functions against the array kernels */
+static void run_convert_compare(int reps)
+{
+    static const struct { const char *name; unsigned dst, src, rmode; } cvt[] = {
+        { "FP32->BF16", TILE_DT_BF16, TILE_DT_FP32, 0 },
+        { "FP32->FP16", TILE_DT_FP16, TILE_DT_FP32, 0 },
+        { "BF16->FP32", TILE_DT_FP32, TILE_DT_BF16, 0 },
+        { "FP32->S32", TILE_DT_S32, TILE_DT_FP32, 0 },
+        { "FP32->S8 RNE", TILE_DT_S8, TILE_DT_FP32, 1 },
+        { "S32->FP32", TILE_DT_FP32, TILE_DT_S32, 0 },
+        { "FP64->FP32", TILE_DT_FP32, TILE_DT_FP64, 0 },
+    };
+    static uint8_t pred[N / 8];
+    unsigned flags = 0;
+
+    printf("\nTCVT and TCMP, ns per element: element = vec_convert() / vec_compare() per\n"
+           "element, array = vec_array_convert() / vec_array_compare()\n\n");
+    printf("%-14s %9s %9s %8s\n", "operation", "element", "array", "el/arr");
+    for (unsigned k = 0; k <= sizeof(cvt) / sizeof(cvt[0]); k++) {
+        bool is_cmp = k == sizeof(cvt) / sizeof(cvt[0]);
+        unsigned src = is_cmp ? TILE_DT_FP32 : cvt[k].src;
+        unsigned sb = tile_dtype_info(src)->width / 8;
+        double t0, e, y;
+
+        for (int i = 0; i < N; i++) {
+            uint32_t bits;
+            float v = (fa[i] - 1.5f) * 300.0f;      /* into S8's range and beyond */
+            memcpy(&bits, &v, 4);
+            a[i] = src == TILE_DT_S32 ? (uint32_t)(int32_t)(v * 1e5f)
+                   : tile_num_convert(src, TILE_DT_FP32, bits, TILE_RND_RNE, 0, &flags);
+            memcpy(pa + i * sb, &a[i], sb);
+            memcpy(pb + i * sb, &b[i], sb);
+        }
+        t0 = now();
+        for (int r = 0; r < reps; r++) {
+            for (int i = 0; i < N; i++) {
+                out[i] = is_cmp ? vec_compare(src, VEC_LT, a[i], a[(i + 1) % N], &flags)
+                                : vec_convert(cvt[k].dst, src, a[i], cvt[k].rmode, false,
+                                              false, &flags);
+            }
+        }
+        e = (now() - t0) / ((double)reps * N) * 1e9;
+        t0 = now();
+        for (int r = 0; r < reps * 4; r++) {
+            if (is_cmp) {
+                vec_array_compare(src, VEC_LT, pa, pa + sb, 0, pred, 0, N - 1, &flags);
+            } else {
+                vec_array_convert(cvt[k].dst, src, cvt[k].rmode, false, pa, pout, N, &flags);
+            }
+            __asm__ volatile("" : : "r"(pout), "r"(pred) : "memory");
+        }
+        y = (now() - t0) / ((double)reps * 4 * N) * 1e9;
+        printf("%-14s %9.2f %9.2f %7.1fx\n", is_cmp ? "TCMP FP32 LT" : cvt[k].name, e, y,
+               e / y);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int reps = argc > 1 && !strcmp(argv[1], "--quick") ? 2 : 40;
@@ -129,5 +186,6 @@ int main(int argc, char **argv)
             }
         }
     }
+    run_convert_compare(reps);
     return 0;
 }

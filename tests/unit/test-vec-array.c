@@ -360,19 +360,38 @@ START_TEST(test_boundaries)
 }
 END_TEST
 
-/* Types the kernels leave to the per-element path. */
-START_TEST(test_serves)
+/*
+ * The other floating types of the arithmetic set: served element by
+ * element (the per-element functions over the array), so this checks the
+ * walk -- widths, operand order, the flags of the whole array -- against
+ * the same functions called one element at a time.  The types beyond the
+ * arithmetic set are not served.
+ */
+START_TEST(test_other_floats)
 {
     static const unsigned other[] = {
         TILE_DT_FP64, TILE_DT_TF32, TILE_DT_HF32, TILE_DT_E4M3, TILE_DT_E5M2,
     };
 
     for (unsigned t = 0; t < sizeof(other) / sizeof(other[0]); t++) {
-        ck_assert(!vec_array_binary_serves(other[t], VEC_ADD));
-        ck_assert(!vec_array_fma_serves(other[t]));
-        ck_assert(!vec_array_unary_serves(other[t], VEC_ABS));
+        for (unsigned o = 0; o < 5; o++) {
+            ck_assert(vec_array_binary_serves(other[t], float_bin_ops[o]));
+            check_kernel(T_BIN, other[t], float_bin_ops[o], 3);
+            check_kernel(T_SCALAR, other[t], float_bin_ops[o], 1);
+        }
+        ck_assert(vec_array_fma_serves(other[t]));
+        check_kernel(T_FMA, other[t], 0, 3);
+        for (int op = VEC_ABS; op <= VEC_RELU; op++) {
+            ck_assert(vec_array_unary_serves(other[t], op) == (op != VEC_NOT));
+            if (op != VEC_NOT) {
+                check_kernel(T_UNARY, other[t], op, 1);
+            }
+        }
+        ck_assert(!vec_array_binary_serves(other[t], VEC_AND));
         ck_assert(!vec_array_float_type(other[t]));
     }
+    ck_assert(!vec_array_binary_serves(TILE_DT_E8M0, VEC_ADD));
+    ck_assert(!vec_array_fma_serves(TILE_DT_HIF8));
 }
 END_TEST
 
@@ -773,7 +792,7 @@ int main(void)
     tcase_add_test(tc, test_float_fma_unary);
     tcase_add_test(tc, test_integer);
     tcase_add_test(tc, test_boundaries);
-    tcase_add_test(tc, test_serves);
+    tcase_add_test(tc, test_other_floats);
     tcase_add_test(tc, test_conversion);
     tcase_add_test(tc, test_convert);
     tcase_add_test(tc, test_convert_hand);

@@ -535,19 +535,47 @@ bool vec_array_binary_serves(unsigned dtype, VecBinOp op)
     if (int_type(dtype)) {
         return true;
     }
-    return vec_array_float_type(dtype) &&
+    return vec_type_arith(dtype) &&
            (op == VEC_ADD || op == VEC_SUB || op == VEC_MUL || op == VEC_MAX ||
             op == VEC_MIN);
 }
 
 bool vec_array_unary_serves(unsigned dtype, VecUnOp op)
 {
-    return int_type(dtype) || (vec_array_float_type(dtype) && op != VEC_NOT);
+    return int_type(dtype) || (vec_type_arith(dtype) && op != VEC_NOT);
 }
 
 bool vec_array_fma_serves(unsigned dtype)
 {
-    return int_type(dtype) || vec_array_float_type(dtype);
+    return int_type(dtype) || vec_type_arith(dtype);
+}
+
+enum { K_UNARY = K_FMA + 1 };
+
+/* The floating types without a vector kernel (FP64, TF32, HF32, E4M3,
+ * E5M2): the per-element functions over the array (k: the kernel, op:
+ * its VecBinOp or VecUnOp). */
+static void element_loop(unsigned dt, int k, int op, const void *l, const void *r,
+                         const void *a, void *out, size_t n, unsigned *flags)
+{
+    unsigned b = tile_dtype_info(dt)->width / 8;
+
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x = raw_get(b, l, i), y;
+
+        switch (k) {
+        case K_UNARY:
+            y = vec_unary(dt, op, x, flags);
+            break;
+        case K_FMA:
+            y = vec_fma(dt, x, raw_get(b, r, i), raw_get(b, a, i), false, flags);
+            break;
+        default:
+            y = vec_binary(dt, op, x, raw_get(b, r, i), false, flags);
+            break;
+        }
+        raw_put(b, out, i, y);
+    }
 }
 
 /* One float kernel specialised for each type. */
@@ -564,6 +592,10 @@ void vec_array_binary(unsigned dtype, VecBinOp op, const void *l, const void *r,
 {
     if (int_type(dtype)) {
         INT_DISPATCH(dtype, binary(op, l, r, out, n));
+        return;
+    }
+    if (!vec_array_float_type(dtype)) {
+        element_loop(dtype, K_ADD, op, l, r, NULL, out, n, flags);
         return;
     }
     switch (op) {
@@ -590,6 +622,10 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
         INT_DISPATCH(dtype, fma(l, r, a, out, n));
         return;
     }
+    if (!vec_array_float_type(dtype)) {
+        element_loop(dtype, K_FMA, 0, l, r, a, out, n, flags);
+        return;
+    }
     FLOAT_DISPATCH(dtype, float_arith(dt, K_FMA, l, r, a, out, n, flags));
 }
 
@@ -599,6 +635,10 @@ void vec_array_unary(unsigned dtype, VecUnOp op, const void *src, void *out, siz
 {
     if (int_type(dtype)) {
         INT_DISPATCH(dtype, unary(op, src, out, n));
+        return;
+    }
+    if (!vec_array_float_type(dtype)) {
+        element_loop(dtype, K_UNARY, op, src, NULL, NULL, out, n, flags);
         return;
     }
     float_unary(dtype, op, src, out, n, flags);
@@ -665,6 +705,23 @@ INLINE void convert_load(unsigned src, const void *in, size_t i, unsigned cnt, f
     const TileDTypeInfo *sd = tile_dtype_info(src);
     unsigned sb = sd->width / 8, up = 64 - sd->width;
     double v[LANES] = { 0 };
+
+    if (sb == 4) {
+        u32x8 w;
+        chunk_in(&w, 32, in, i * 4, cnt * 4);
+        if (sd->is_signed) {
+            i32x4 h[2];
+            memcpy(h, &w, sizeof(h));
+            d[0] = __builtin_convertvector(h[0], f64x4);
+            d[1] = __builtin_convertvector(h[1], f64x4);
+        } else {
+            u32x4 h[2];
+            memcpy(h, &w, sizeof(h));
+            d[0] = __builtin_convertvector(h[0], f64x4);
+            d[1] = __builtin_convertvector(h[1], f64x4);
+        }
+        return;
+    }
 
     for (unsigned k = 0; k < cnt; k++) {
         uint64_t x = raw_get(sb, in, i + k) << up;

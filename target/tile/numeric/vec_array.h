@@ -47,10 +47,12 @@ void vec_array_from_double(unsigned dtype, const double *src, void *dst, size_t 
  * ---- Element-wise kernels (ieee profile) ----
  *
  * Each *_serves() tells whether the kernel takes dtype (and op); for any
- * other type the caller uses the per-element function.  Served: FP32,
- * FP16, BF16 for ADD SUB MUL MAX MIN, FMA, ABS NEG RELU; the eight
- * integer types (S8 .. S64, U8 .. U64) for every binary operation, FMA
- * and every unary operation.
+ * other type the caller uses the per-element function.  Served: the
+ * floating types of the arithmetic set (FP64 FP32 TF32 HF32 FP16 BF16
+ * E4M3 E5M2) for ADD SUB MUL MAX MIN, FMA, ABS NEG RELU -- in host
+ * vectors for FP32, FP16 and BF16, the others element by element through
+ * vec_elem.c over the array; the eight integer types (S8 .. S64, U8 ..
+ * U64) for every binary operation, FMA and every unary operation.
  */
 bool vec_array_binary_serves(unsigned dtype, VecBinOp op);
 bool vec_array_unary_serves(unsigned dtype, VecUnOp op);

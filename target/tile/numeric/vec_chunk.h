@@ -40,6 +40,7 @@ typedef int64_t i64x4 __attribute__((vector_size(32)));
 typedef double f64x4 __attribute__((vector_size(32)));
 typedef float f32x4 __attribute__((vector_size(16)));
 typedef uint32_t u32x4 __attribute__((vector_size(16)));
+typedef int32_t i32x4 __attribute__((vector_size(16)));
 
 #define INLINE static inline __attribute__((always_inline))
 
