@@ -430,6 +430,98 @@ static void float_unary(unsigned dt, VecUnOp op, const void *src, void *out, siz
     }
 }
 
+/* ---- FP64 ---- */
+
+/* bit k: lane k of m is set (four lanes) */
+INLINE unsigned lanes4(i64x4 m)
+{
+    return (m[0] != 0) | (m[1] != 0) << 1 | (m[2] != 0) << 2 | (m[3] != 0) << 3;
+}
+
+/* The lanes of a chunk of four the fast path did not get right, by vec_binary(). */
+static void fp64_fallback(VecBinOp op, unsigned bad, const void *l, const void *r, void *out,
+                          size_t i, unsigned *flags)
+{
+    for (unsigned k = 0; bad; k++, bad >>= 1) {
+        if (bad & 1) {
+            raw_put(8, out, i + k, vec_binary(TILE_DT_FP64, op, raw_get(8, l, i + k),
+                                              raw_get(8, r, i + k), false, flags));
+        }
+    }
+}
+
+/*
+ * ADD / SUB as vec_elem.c's host path for FP64: with both operands and
+ * the sum finite, the host's sum (nearest even) is the result and NX is
+ * TwoSum's error being nonzero (a subnormal sum is exact: no underflow).
+ * MAX / MIN on the order key, as float_minmax().  Lanes with a NaN or
+ * infinite operand, or an overflowing sum, take vec_binary().
+ */
+INLINE void fp64_binary(VecBinOp op, const void *l, const void *r, void *out, size_t n,
+                        unsigned *flags)
+{
+    const uint64_t e = UINT64_C(0x7ff0000000000000), sign = UINT64_C(1) << 63;
+    i64x4 nx_acc = { 0 };
+
+    for (size_t i = 0; i < n; i += 4) {
+        unsigned cnt = n - i < 4 ? n - i : 4;
+        u64x4 x, y, res;
+        i64x4 ok;
+
+        chunk_in(&x, 32, l, i * 8, cnt * 8);
+        chunk_in(&y, 32, r, i * 8, cnt * 8);
+        if (op == VEC_ADD || op == VEC_SUB) {
+            f64x4 a = (f64x4)x, b = op == VEC_SUB ? -(f64x4)y : (f64x4)y;
+            f64x4 sum = a + b, bb = sum - a, err = (a - (sum - bb)) + (b - bb);
+
+            ok = (i64x4)((x & e) != e) & (i64x4)((y & e) != e) &
+                 (i64x4)(((u64x4)sum & e) != e);
+            nx_acc |= ok & (err != 0);
+            res = (u64x4)sum;
+        } else {
+            /* the key: a negative value's bits inverted, a positive's sign set */
+            u64x4 nx_ = (u64x4)((i64x4)x >> 63), ny = (u64x4)((i64x4)y >> 63);
+            u64x4 kx = (~x & nx_) | ((x | sign) & ~nx_), ky = (~y & ny) | ((y | sign) & ~ny);
+            u64x4 take_x = (u64x4)(op == VEC_MAX ? kx >= ky : kx <= ky);
+
+            ok = (i64x4)((x & ~sign) <= e) & (i64x4)((y & ~sign) <= e);
+            res = (x & take_x) | (y & ~take_x);
+        }
+        chunk_out(out, i * 8, &res, 32, cnt * 8);
+        if (!all64(ok)) {       /* (a short chunk's spare lanes are zeros: ok) */
+            fp64_fallback(op, ~lanes4(ok) & ((1u << cnt) - 1), l, r, out, i, flags);
+        }
+    }
+    if (any64(nx_acc)) {
+        *flags |= TILE_NUM_NX;
+    }
+}
+
+/* ABS NEG on the sign bit; RELU: a negative (or -0) gives +0, a NaN takes
+ * vec_unary(). */
+INLINE void fp64_unary(VecUnOp op, const void *src, void *out, size_t n, unsigned *flags)
+{
+    const uint64_t inf = UINT64_C(0x7ff0000000000000), sign = UINT64_C(1) << 63;
+
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x = raw_get(8, src, i), y;
+
+        switch (op) {
+        case VEC_ABS:
+            y = x & ~sign;
+            break;
+        case VEC_NEG:
+            y = x ^ sign;
+            break;
+        default:
+            y = (x & ~sign) > inf ? vec_unary(TILE_DT_FP64, op, x, flags)
+                                  : x & sign ? 0 : x;
+            break;
+        }
+        raw_put(8, out, i, y);
+    }
+}
+
 /* ---- Integer kernels: 32-byte chunks of one element type ---- */
 
 /*
@@ -594,6 +686,24 @@ void vec_array_binary(unsigned dtype, VecBinOp op, const void *l, const void *r,
         INT_DISPATCH(dtype, binary(op, l, r, out, n));
         return;
     }
+    if (dtype == TILE_DT_FP64 && (op == VEC_ADD || op == VEC_SUB || op == VEC_MAX ||
+                                  op == VEC_MIN)) {
+        switch (op) {           /* each a constant in its copy */
+        case VEC_ADD:
+            fp64_binary(VEC_ADD, l, r, out, n, flags);
+            break;
+        case VEC_SUB:
+            fp64_binary(VEC_SUB, l, r, out, n, flags);
+            break;
+        case VEC_MAX:
+            fp64_binary(VEC_MAX, l, r, out, n, flags);
+            break;
+        default:
+            fp64_binary(VEC_MIN, l, r, out, n, flags);
+            break;
+        }
+        return;
+    }
     if (!vec_array_float_type(dtype)) {
         element_loop(dtype, K_ADD, op, l, r, NULL, out, n, flags);
         return;
@@ -635,6 +745,10 @@ void vec_array_unary(unsigned dtype, VecUnOp op, const void *src, void *out, siz
 {
     if (int_type(dtype)) {
         INT_DISPATCH(dtype, unary(op, src, out, n));
+        return;
+    }
+    if (dtype == TILE_DT_FP64) {
+        fp64_unary(op, src, out, n, flags);
         return;
     }
     if (!vec_array_float_type(dtype)) {
