@@ -416,6 +416,19 @@ static uint64_t tie_elem(unsigned dt, uint64_t r)
     return v[dt == FP32 ? 0 : dt == FP16 ? 1 : 2][r % 6];
 }
 
+/* a value within 2^-4 of +-1, so that long products stay in range and
+ * round at most steps (PROD), now and then tiny */
+static uint64_t near_one(unsigned dt, uint64_t r)
+{
+    double v = (1 + ((double)(r >> 8 & 0xffff) - 32768) * 0x1p-19) * (r >> 7 & 1 ? -1 : 1);
+    unsigned ignored = 0;
+
+    if (r % 50 == 0) {
+        v *= 0x1p-12;
+    }
+    return tile_num_from_double(dt, v, TILE_RND_RNE, 0, &ignored);
+}
+
 START_TEST(test_folds)
 {
     static const unsigned dts[] = { FP32, FP16, BF16, FP64, TILE_DT_S32 };
@@ -436,6 +449,7 @@ START_TEST(test_folds)
                 for (unsigned c = 0; c < nc; c++) {
                     uint64_t x = t >= 3 ? next_rand()
                                  : trial % 4 == 3 ? tie_elem(dt, next_rand())
+                                 : trial % 4 == 2 ? near_one(dt, next_rand())
                                  : fold_elem(dt, next_rand());
                     m[r][c] = b == 8 ? x : x & ((1ull << (8 * b)) - 1);
                     sfu_array_put(dt, rows[r], c, m[r][c]);

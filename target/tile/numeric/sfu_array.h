@@ -50,11 +50,12 @@ void sfu_array_div_scalar(unsigned dtype, const void *l, uint64_t r, void *out, 
  * rows (row r at rows[r], n elements), row r's result (raw) into out[r];
  * sfu_array_fold_cols() does it for each column c of the nrows rows
  * (ncols elements each), column c's result into element c of out (ARG*:
- * a U32 index).  Fast for SUM, MAX, MIN, ARGMAX, ARGMIN of FP32 FP16 BF16
- * (row SUMs eight rows at a time, column folds eight columns at a time,
- * FP32 column SUMs across the columns); each fold with a NaN operand, or
- * for SUM an infinite operand or an overflow, is redone by
- * tile_reduce_step(); PROD and every other type loop over it.
+ * a U32 index).  Fast for every op of FP32 FP16 BF16 (row SUMs eight rows
+ * at a time, column folds eight columns at a time, FP32 column SUMs across
+ * the columns, PRODs one row or column at a time); each fold with a NaN
+ * operand, or for SUM and PROD an infinite operand, an overflow or (PROD)
+ * a product that may underflow, is redone by tile_reduce_step(); every
+ * other type loops over it.
  */
 uint64_t sfu_array_fold(unsigned dtype, TileReduceOp op, const void *a, size_t n,
                         unsigned *flags);

@@ -8,6 +8,8 @@
  * reasons are at each method below); sfu_array.c has the element kernels.
  */
 
+#include <stdlib.h>
+
 #include "numeric/sfu_array.h"
 #include "numeric/sfu_narrow.h"
 #include "numeric/vec_chunk.h"
@@ -74,6 +76,25 @@ uint32_t sum_step(const Fmt *f, uint32_t acc, uint32_t x, bool *nx)
     }
 }
 
+/*
+ * acc * x on the fast path of PROD (acc and x finite): the product of two
+ * values of the format is exact in binary64 (at most 48 significant
+ * bits), so rounding it once gives the correctly rounded product, NX when
+ * that moved it.  *ok is false where the exact product is nonzero and
+ * below the smallest normal (it may underflow) or rounds to infinity.
+ */
+static inline __attribute__((always_inline))
+uint32_t prod_step(const Fmt *f, uint32_t acc, uint32_t x, bool *nx, bool *ok)
+{
+    double p = narrow_value(f, acc) * narrow_value(f, x);
+    uint32_t r = narrow_round(f, p);
+
+    *ok = p == 0 || (__builtin_fabs(p) >= (f->bias == 15 ? 0x1p-14 : 0x1p-126) &&
+                     finite_raw(f, r));
+    *nx |= narrow_value(f, r) != p;
+    return r;
+}
+
 static inline __attribute__((always_inline))
 bool fold_fast(const Fmt *f, TileReduceOp op, const void *a, size_t n, uint32_t *res,
                unsigned *flags)
@@ -96,6 +117,21 @@ bool fold_fast(const Fmt *f, TileReduceOp op, const void *a, size_t n, uint32_t 
         }
         if (!finite_raw(f, acc)) {
             return false;
+        }
+        *flags |= nx ? TILE_NUM_NX : 0;
+    } else if (op == TILE_RED_PROD) {
+        acc = (uint32_t)(f->bias << f->m);      /* 1.0, TileReductionOneEncoding */
+        for (size_t i = 0; i < n; i++) {
+            uint32_t x = (uint32_t)raw_get(bytes, a, i);
+            bool ok;
+
+            if (!finite_raw(f, x)) {
+                return false;
+            }
+            acc = prod_step(f, acc, x, &nx, &ok);
+            if (!ok) {
+                return false;
+            }
         }
         *flags |= nx ? TILE_NUM_NX : 0;
     } else {
@@ -157,9 +193,10 @@ static uint64_t fold_col_ref(unsigned dtype, TileReduceOp op, const void *const 
     return tile_reduce_result(&red);
 }
 
-static const Fmt *fast_fmt(unsigned dtype, TileReduceOp op)
+/* The format of a type the fast folds serve (every op), or NULL. */
+static const Fmt *fast_fmt(unsigned dtype)
 {
-    if (!SFU_ARRAY_FAST || op == TILE_RED_PROD) {
+    if (!SFU_ARRAY_FAST) {
         return NULL;
     }
     return dtype == TILE_DT_FP32 ? &fmt_fp32 : dtype == TILE_DT_BF16 ? &fmt_bf16 :
@@ -169,7 +206,7 @@ static const Fmt *fast_fmt(unsigned dtype, TileReduceOp op)
 uint64_t sfu_array_fold(unsigned dtype, TileReduceOp op, const void *a, size_t n,
                         unsigned *flags)
 {
-    const Fmt *f = fast_fmt(dtype, op);
+    const Fmt *f = fast_fmt(dtype);
     uint32_t r;
     bool ok = false;
 
@@ -427,7 +464,7 @@ HOST_CLONES
 void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *rows,
                          size_t nrows, size_t ncols, void *out, unsigned *flags)
 {
-    const Fmt *f = fast_fmt(dtype, op);
+    const Fmt *f = fast_fmt(dtype);
     unsigned bytes = tile_dtype_info(dtype)->width / 8;
     unsigned out_bytes = op == TILE_RED_ARGMAX || op == TILE_RED_ARGMIN ? 4 : bytes;
     size_t c0 = 0;
@@ -452,7 +489,26 @@ void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *row
         }
         return;
     }
-    for (; f && nrows && c0 < ncols; c0 += LANES) {
+    if (f && op == TILE_RED_PROD) {
+        /* a sequential fold per column, gathered into one array */
+        uint8_t *col = malloc(nrows * bytes + 1);
+
+        for (; col && c0 < ncols; c0++) {
+            uint32_t x;
+            for (size_t r = 0; r < nrows; r++) {
+                raw_put(bytes, col, r, raw_get(bytes, rows[r], c0));
+            }
+            if (f == &fmt_fp32 ? fold_fast(&fmt_fp32, op, col, nrows, &x, flags)
+                : f == &fmt_bf16 ? fold_fast(&fmt_bf16, op, col, nrows, &x, flags)
+                : fold_fast(&fmt_fp16, op, col, nrows, &x, flags)) {
+                raw_put(bytes, out, c0, x);
+            } else {
+                raw_put(bytes, out, c0, fold_ref(dtype, op, col, nrows, flags));
+            }
+        }
+        free(col);
+    }
+    for (; f && op != TILE_RED_PROD && nrows && c0 < ncols; c0 += LANES) {
         unsigned cnt = ncols - c0 < LANES ? ncols - c0 : LANES;
         u32x8 res;
         i32x8 bad, nx;
