@@ -882,12 +882,54 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
     const double lo = dd->is_signed ? -(double)(UINT64_C(1) << (dd->width - 1)) : 0;
     const double hi = (double)((UINT64_C(1) << (dd->width - !!dd->is_signed)) - 1);
     i64x4 nx_acc = { 0 };
+    i32x8 nx32_acc = { 0 };
 
     for (size_t i = 0; i < n; i += LANES) {
         unsigned cnt = n - i < LANES ? n - i : LANES;
         f64x4 d[2];
         i64x4 ok[2], nx[2];
 
+        if (vec_array_float_type(src) && vec_array_float_type(dst) &&
+            (src == TILE_DT_FP32) != (dst == TILE_DT_FP32)) {
+            /*
+             * Between FP32 and FP16 / BF16 in 32-bit lanes: narrowing
+             * rounds a binary32 magnitude at once (as float_arith()), right
+             * where the result is normal and finite or the value zero;
+             * widening is exact, right for finite values that are normal
+             * in FP32 (or zero).
+             */
+            u32x8 raw = load_raw(src, in, i, cnt), res, mag;
+            i32x8 ok32;
+
+            if (src == TILE_DT_FP32) {
+                mag = raw & 0x7fffffff;
+                if (dst == TILE_DT_FP16) {
+                    res = fp16_normal_of_f32(mag);
+                    ok32 = ((i32x8)mag >= 0x38800000) & ((i32x8)res < 0x7c00);
+                    nx32_acc |= ok32 & (i32x8)((mag & 0x1fff) != 0);
+                } else {
+                    res = bf16_normal_of_f32(mag);
+                    ok32 = ((i32x8)mag >= 0x00800000) & ((i32x8)res < 0x7f80);
+                    nx32_acc |= ok32 & (i32x8)((mag & 0xffff) != 0);
+                }
+                ok32 |= (i32x8)(mag == 0);
+                res = (res & (u32x8)~(i32x8)(mag == 0)) | ((raw >> 16) & 0x8000);
+            } else {
+                res = (u32x8)widen(src, raw);
+                mag = res & 0x7fffffff;
+                ok32 = (((i32x8)mag >= 0x00800000) & ((i32x8)mag < 0x7f800000)) |
+                       (i32x8)(mag == 0);
+            }
+            store_raw(dst, out, i, cnt, res);
+            if (any32(~ok32)) {
+                unsigned bad = 0;
+                for (unsigned k = 0; k < cnt; k++) {
+                    bad |= (ok32[k] == 0) << k;
+                }
+                convert_elements(dst, src, rmode, sat, bad, in, out, i, flags);
+            }
+            continue;
+        }
         convert_load(src, in, i, cnt, d);
         if (vec_array_float_type(dst)) {
             round_store(dst, d, out, i, cnt, ok, nx);
@@ -906,7 +948,7 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
                              in, out, i, flags);
         }
     }
-    if (any64(nx_acc)) {
+    if (any64(nx_acc) || any32(nx32_acc)) {
         *flags |= TILE_NUM_NX;
     }
 }
