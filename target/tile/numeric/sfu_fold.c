@@ -494,17 +494,10 @@ void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *row
         uint8_t *col = malloc(nrows * bytes + 1);
 
         for (; col && c0 < ncols; c0++) {
-            uint32_t x;
             for (size_t r = 0; r < nrows; r++) {
                 raw_put(bytes, col, r, raw_get(bytes, rows[r], c0));
             }
-            if (f == &fmt_fp32 ? fold_fast(&fmt_fp32, op, col, nrows, &x, flags)
-                : f == &fmt_bf16 ? fold_fast(&fmt_bf16, op, col, nrows, &x, flags)
-                : fold_fast(&fmt_fp16, op, col, nrows, &x, flags)) {
-                raw_put(bytes, out, c0, x);
-            } else {
-                raw_put(bytes, out, c0, fold_ref(dtype, op, col, nrows, flags));
-            }
+            raw_put(bytes, out, c0, sfu_array_fold(dtype, op, col, nrows, flags));
         }
         free(col);
     }

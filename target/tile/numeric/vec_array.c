@@ -787,8 +787,10 @@ void vec_array_binary_scalar(unsigned dtype, VecBinOp op, const void *l, uint64_
  * the rounding of that exact value (err = 0) and sets apart the lanes
  * that are not normal there; into an integer type a lane is right when
  * its rounded value lies in the type's range (no saturation to decide):
- * PTO-TILE-MODEL-EXECUTION-TCVT, TileNumericRoundToInteger.  Every other
- * pair, mode and lane converts one element at a time through vec_convert().
+ * PTO-TILE-MODEL-EXECUTION-TCVT, TileNumericRoundToInteger.  Between
+ * FP32 and FP16 / BF16 the lanes stay binary32 (convert_chunks()).  Every
+ * other pair, mode and lane converts one element at a time through
+ * vec_convert().
  */
 static bool small_int(unsigned dt)
 {

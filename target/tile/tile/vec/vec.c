@@ -321,19 +321,21 @@ static bool compute_rows(Vec *v, unsigned pe)
     const TileDesc *d = &v->d->d;
     uint32_t n = d->valid_cols;
     unsigned bytes = tile_dtype_bits(d->dtype) / 8;
+    /* a select's data, the others' first source; the last source */
+    const TileLocal *s0 = v->nsrc ? v->src[is_select(vo->family) ? 1 : 0] : NULL;
+    const TileLocal *s1 = v->nsrc > 1 ? v->src[v->nsrc - 1] : NULL;
+    /* a predicate row (the select's mask, the compare's result) starts at
+     * bit r * Col */
+    uint32_t pred_cols = is_select(vo->family) ? v->src[0]->d.cols : d->cols;
 
     if (!rows_reachable(v, pe)) {
         return false;
     }
     for (uint32_t r = 0; r < d->valid_rows; r++) {
         uint8_t *out = tepl_dst_row(v, pe, r);
-        /* a select's data, the others' first source */
-        const TileLocal *s0 = v->nsrc ? v->src[is_select(vo->family) ? 1 : 0] : NULL;
         const uint8_t *a = s0 ? tepl_src_row(s0, pe, r) : NULL;
-        const uint8_t *b = v->nsrc > 1 ? tepl_src_row(v->src[v->nsrc - 1], pe, r) : NULL;
-        /* a predicate row (the select's mask, the compare's result) starts
-         * at bit r * Col */
-        uint64_t bit0 = (uint64_t)r * (is_select(vo->family) ? v->src[0]->d.cols : d->cols);
+        const uint8_t *b = s1 ? tepl_src_row(s1, pe, r) : NULL;
+        uint64_t bit0 = (uint64_t)r * pred_cols;
 
         switch ((VecFamily)vo->family) {
         case VF_BINARY:
