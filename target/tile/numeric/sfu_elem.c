@@ -383,27 +383,35 @@ static bool expdif_witness(uint32_t a, uint32_t b, uint64_t *out)
     return false;
 }
 
+uint32_t sfu_expdif_widen(unsigned src, uint64_t raw, unsigned *flags)
+{
+    bool snan = false;
+    uint32_t w;
+
+    if (src == TILE_DT_BF16) {
+        return sfu_widen_bf16_fp32(raw);
+    }
+    w = sfu_widen_fp16_fp32(raw, &snan);
+    if (snan) {
+        *flags |= TILE_NUM_NV;      /* the signaling-input rule */
+    }
+    return w;
+}
+
 uint64_t sfu_expdif(unsigned src, unsigned dst, uint64_t a, uint64_t b, bool pto_v0,
                     unsigned *flags)
 {
     uint64_t d;
 
     if (src != dst) {
-        bool snan = false;
         uint64_t w;
 
         if (src == TILE_DT_FP16 && pto_v0) {
             a = widen_fp16_fp32_v0(a);
             b = widen_fp16_fp32_v0(b);
-        } else if (src == TILE_DT_FP16) {
-            a = sfu_widen_fp16_fp32(a, &snan);
-            b = sfu_widen_fp16_fp32(b, &snan);
-            if (snan) {
-                *flags |= TILE_NUM_NV;      /* the signaling-input rule */
-            }
         } else {
-            a = sfu_widen_bf16_fp32(a);
-            b = sfu_widen_bf16_fp32(b);
+            a = sfu_expdif_widen(src, a, flags);
+            b = sfu_expdif_widen(src, b, flags);
         }
         if (pto_v0 && expdif_witness(a, b, &w)) {
             return w;

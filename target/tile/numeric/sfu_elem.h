@@ -51,6 +51,10 @@ uint64_t sfu_unary_mode(unsigned dtype, SfuUnOp op, uint64_t v, TileRound rm,
 uint32_t sfu_widen_fp16_fp32(uint64_t raw, bool *snan);
 uint32_t sfu_widen_bf16_fp32(uint64_t raw);
 
+/* An FP16 / BF16 EXPDIF operand widened exactly into FP32 (the hardware
+ * profile's rule), NV for an FP16 signaling NaN. */
+uint32_t sfu_expdif_widen(unsigned src, uint64_t raw, unsigned *flags);
+
 /* EXPDIF of the TROW / TCOLEXPANDEXPDIF expansions: exp(a - b), SUB then
  * EXP in the destination type dst, each rounded once; FP16 / BF16 sources
  * into FP32 are widened exactly first (hardware profile, mixed_expdif;

@@ -240,7 +240,7 @@ static void float_fallback(unsigned dt, int k, VecBinOp op, unsigned bad, const 
                            const void *r, const void *a, void *out, size_t i,
                            unsigned *flags)
 {
-    unsigned b = fbytes(dt);
+    unsigned b = dt == TILE_DT_FP64 ? 8 : fbytes(dt);
 
     for (unsigned j = 0; bad; j++, bad >>= 1) {
         if (bad & 1) {
@@ -438,18 +438,6 @@ INLINE unsigned lanes4(i64x4 m)
     return (m[0] != 0) | (m[1] != 0) << 1 | (m[2] != 0) << 2 | (m[3] != 0) << 3;
 }
 
-/* The lanes of a chunk of four the fast path did not get right, by vec_binary(). */
-static void fp64_fallback(VecBinOp op, unsigned bad, const void *l, const void *r, void *out,
-                          size_t i, unsigned *flags)
-{
-    for (unsigned k = 0; bad; k++, bad >>= 1) {
-        if (bad & 1) {
-            raw_put(8, out, i + k, vec_binary(TILE_DT_FP64, op, raw_get(8, l, i + k),
-                                              raw_get(8, r, i + k), false, flags));
-        }
-    }
-}
-
 /*
  * ADD / SUB as vec_elem.c's host path for FP64: with both operands and
  * the sum finite, the host's sum (nearest even) is the result and NX is
@@ -489,7 +477,8 @@ INLINE void fp64_binary(VecBinOp op, const void *l, const void *r, void *out, si
         }
         chunk_out(out, i * 8, &res, 32, cnt * 8);
         if (!all64(ok)) {       /* (a short chunk's spare lanes are zeros: ok) */
-            fp64_fallback(op, ~lanes4(ok) & ((1u << cnt) - 1), l, r, out, i, flags);
+            float_fallback(TILE_DT_FP64, K_ADD, op, ~lanes4(ok) & ((1u << cnt) - 1), l, r,
+                           NULL, out, i, flags);
         }
     }
     if (any64(nx_acc)) {

@@ -311,19 +311,12 @@ static bool expand_array_serves(const Tepl *v)
     }
 }
 
-/* n elements of src (FP16 or BF16) widened into FP32 as sfu_expdif() does
- * (an FP16 signaling NaN raises NV). */
+/* n elements of src (FP16 or BF16) widened into FP32 (sfu_expdif_widen()). */
 static void expdif_widen(unsigned src, const void *a, uint32_t *out, uint32_t n,
                          unsigned *flags)
 {
     for (uint32_t i = 0; i < n; i++) {
-        uint64_t x = sfu_array_get(src, a, i);
-        bool snan = false;
-
-        out[i] = src == TILE_DT_FP16 ? sfu_widen_fp16_fp32(x, &snan) : sfu_widen_bf16_fp32(x);
-        if (snan) {
-            *flags |= TILE_NUM_NV;
-        }
+        out[i] = sfu_expdif_widen(src, sfu_array_get(src, a, i), flags);
     }
 }
 
@@ -379,13 +372,10 @@ static bool expand_by_array(Tepl *v, unsigned pe)
         case EXP_EXPDIF:
             /* exp(a - y) in the destination type (sfu_expdif()) */
             if (widen) {
-                uint32_t wy;
-                uint16_t y16 = y;
                 expdif_widen(v->dt, a, wide, n, &v->flags);
                 a = wide;
                 if (row) {
-                    expdif_widen(v->dt, &y16, &wy, 1, &v->flags);
-                    y = wy;
+                    y = sfu_expdif_widen(v->dt, y, &v->flags);
                 }
             }
             if (row) {
