@@ -184,6 +184,32 @@ START_TEST(test_driver_paths)
 }
 END_TEST
 
+/*
+ * The FP32 product on a packed A (gemm.c, a_packed: B of at least four
+ * panels, more than one block of rows): row counts around the tile's
+ * (a last block of fewer rows), B of whole panels and of a partial last
+ * one, K within one slice and across several, A's rows 4 KiB apart, C
+ * accumulated and from zero (the typed path, B decoded into panels).
+ */
+START_TEST(test_packed_a)
+{
+    const GemmHostKernels *h = gemm_host_kernels();
+    const int rows[] = { h->mr + 1, 2 * h->mr + 5, 128 };
+    const int cols[] = { 4 * h->nr, 4 * h->nr + 3, 9 * h->nr - 1 };
+
+    for (int r = 0; r < 3; r++) {
+        for (int c = 0; c < 3; c++) {
+            run_f32_ld(rows[r], cols[c], 1 + (int)(rnd() % 20), -1, -1, false);
+            run_f32_ld(rows[r], cols[c], 300, -1, -1, r == 1);
+        }
+    }
+    run_f32_ld(2 * h->mr + 5, 4 * h->nr, 600, 1024, -1, false);
+    run_typed(TILE_DT_FP32, 2 * h->mr + 5, 4 * h->nr + 3, 300, false);
+    run_typed(TILE_DT_FP32, 2 * h->mr + 5, 4 * h->nr + 3, 300, true);
+    run_typed(TILE_DT_BF16, 128, 4 * h->nr, 40, false);
+}
+END_TEST
+
 /* K order: 2^24 + 1 rounds back to 2^24 (a tie, to even), then - 2^24
  * gives 0; any other order would give 1. */
 START_TEST(test_k_order)
@@ -604,6 +630,7 @@ int main(void)
         tcase_add_test(tc, test_f32_random_shapes);
         tcase_add_test(tc, test_i32_random_shapes);
         tcase_add_test(tc, test_driver_paths);
+        tcase_add_test(tc, test_packed_a);
         tcase_add_test(tc, test_k_order);
         tcase_add_test(tc, test_fused);
         tcase_add_test(tc, test_nan);

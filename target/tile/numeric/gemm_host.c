@@ -24,7 +24,8 @@
 #include "numeric/gemm_micro.h"
 
 static const GemmHostKernels plain = {
-    .name = "portable", .mr = 8, .nr = 8, .mr_half = 8, .mr_d = 4, .f32 = plain_f32, .i32 = plain_i32,
+    .name = "portable", .mr = 8, .nr = 8, .mr_half = 8, .mr_d = 4, .f32 = plain_f32,
+    .f32_packed = plain_f32_packed, .i32 = plain_i32,
     .i32f = plain_i32f,
     .f32_half = plain_f32_half, .i32_half = plain_i32_half,
     .i32f_half = plain_i32f_half,
@@ -93,7 +94,8 @@ static const GemmHostKernels plain = {
 #pragma GCC pop_options
 
 static const GemmHostKernels avx2 = {
-    .name = "avx2+fma", .mr = 6, .nr = 16, .mr_half = 12, .mr_d = 3, .f32 = avx2_f32, .i32 = avx2_i32,
+    .name = "avx2+fma", .mr = 6, .nr = 16, .mr_half = 12, .mr_d = 3, .f32 = avx2_f32,
+    .f32_packed = avx2_f32_packed, .i32 = avx2_i32,
     .i32f = avx2_i32f,
     .f32_half = avx2_f32_half, .i32_half = avx2_i32_half,
     .i32f_half = avx2_i32f_half,
@@ -101,7 +103,8 @@ static const GemmHostKernels avx2 = {
     .i16 = avx2_i16, .i16_half = avx2_i16_half,
 };
 static const GemmHostKernels avx512 = {
-    .name = "avx512", .mr = 12, .nr = 32, .mr_half = 12, .mr_d = 6, .f32 = avx512_f32, .i32 = avx512_i32,
+    .name = "avx512", .mr = 12, .nr = 32, .mr_half = 12, .mr_d = 6, .f32 = avx512_f32,
+    .f32_packed = avx512_f32_packed, .i32 = avx512_i32,
     .i32f = avx512_i32f,
     .f32_half = avx512_f32_half, .i32_half = avx512_i32_half,
     .i32f_half = avx512_i32f_half,
@@ -111,6 +114,7 @@ static const GemmHostKernels avx512 = {
 };
 static const GemmHostKernels avx512vnni = {
     .name = "avx512+vnni", .mr = 12, .nr = 32, .mr_half = 12, .mr_d = 6, .f32 = avx512_f32,
+    .f32_packed = avx512_f32_packed,
     .i32 = avx512_i32, .i32f = avx512_i32f,
     .f32_half = avx512_f32_half, .i32_half = avx512_i32_half,
     .i32f_half = avx512_i32f_half,

@@ -19,7 +19,9 @@
  * words; the i32d kernels do the same in binary64 (a and b binary64
  * arrays: lda counts binary64 elements, a panel row holds nr of them).
  * The i16 kernels take a and b as 32-bit words each holding two int16
- * (two consecutive k): a step is a pair of k, adding both products.
+ * (two consecutive k): a step is a pair of k, adding both products.  The
+ * f32_packed kernels are the f32 ones on a packed A: row i's element k
+ * at a[k * lda + i] (lda: the tile's MR).
  */
 #ifndef TARGET_TILE_GEMM_HOST_H
 #define TARGET_TILE_GEMM_HOST_H
@@ -45,6 +47,7 @@ typedef struct GemmHostKernels {
     int mr_half;                /* rows of the half kernels' tile (nr / 2 wide) */
     int mr_d;                   /* rows of the i32d tile (half kernels: mr_half / 2) */
     GemmMicroFn *f32;           /* FP32 fused multiply-adds */
+    GemmMicroFn *f32_packed;    /* the same on a packed A */
     GemmMicroFn *i32;           /* wrapping 32-bit multiply-adds */
     GemmMicroFn *i32f;          /* exact integer sums in FP32 */
     GemmMicroFn *f32_half;      /* the same on panels of nr / 2 columns */

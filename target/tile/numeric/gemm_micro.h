@@ -83,10 +83,15 @@ GM_ID(vf) GM_ID(fma)(GM_ID(vf) a, GM_ID(vf) b, GM_ID(vf) c)
     return r;
 }
 
-/* step k of the FP32 kernel: every accumulator takes one FMA */
+/*
+ * step k of the FP32 kernel: every accumulator takes one FMA.  Row i's
+ * A element is a[i * lda + k], or with A packed (the f32_packed kernels,
+ * gemm_host.h) a[k * lda + i]: the tile's rows of one k side by side, so
+ * that every broadcast is at a constant offset from one pointer.
+ */
 static inline __attribute__((always_inline))
-void GM_ID(f32_step)(const int nv, const int mr, int k, const uint32_t *a, int lda,
-                     const uint32_t *b, int ldb, GM_ID(vf) acc[][GM_NV_ALL])
+void GM_ID(f32_step)(const int nv, const int mr, const bool a_packed, int k, const uint32_t *a,
+                     int lda, const uint32_t *b, int ldb, GM_ID(vf) acc[][GM_NV_ALL])
 {
     GM_ID(vf) bv[GM_NV_ALL];
 
@@ -99,7 +104,7 @@ void GM_ID(f32_step)(const int nv, const int mr, int k, const uint32_t *a, int l
         float s;
         GM_ID(vf) x;
 
-        memcpy(&s, a + (size_t)i * lda + k, 4);
+        memcpy(&s, a_packed ? a + (size_t)k * lda + i : a + (size_t)i * lda + k, 4);
 #pragma GCC unroll 16
         for (int l = 0; l < GM_VW; l++) {
             x[l] = s;                   /* (not 0 + s, which loses -0) */
@@ -112,8 +117,8 @@ void GM_ID(f32_step)(const int nv, const int mr, int k, const uint32_t *a, int l
 }
 
 static inline __attribute__((always_inline))
-void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda,
-                     const uint32_t *b, int ldb, uint32_t *c, int ldc, unsigned flags)
+void GM_ID(f32_rows)(const int nv, const int mr, const bool a_packed, int kc, const uint32_t *a,
+                     int lda, const uint32_t *b, int ldb, uint32_t *c, int ldc, unsigned flags)
 {
     GM_ID(vf) acc[GM_MR_ALL][GM_NV_ALL];
 
@@ -135,21 +140,22 @@ void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
      * into its FMA without an index register (on x86 an indexed memory
      * operand costs the FMA a second micro-op: the 16 x 16 product ran
      * 20 % slower).  The wider tiles load each broadcast once for several
-     * FMAs and keep the plain loop.
+     * FMAs and keep the plain loop; so does a packed A, whose broadcasts
+     * are at constant offsets already.
      */
     int k = 0;
 
-    for (; nv == 1 && k + 16 <= kc; k += 16) {
+    for (; nv == 1 && !a_packed && k + 16 <= kc; k += 16) {
         const uint32_t *ak = a + k;
         const uint32_t *bk = b + (size_t)k * ldb;
 
 #pragma GCC unroll 16
         for (int kk = 0; kk < 16; kk++) {
-            GM_ID(f32_step)(nv, mr, kk, ak, lda, bk, ldb, acc);
+            GM_ID(f32_step)(nv, mr, a_packed, kk, ak, lda, bk, ldb, acc);
         }
     }
     for (; k < kc; k++) {
-        GM_ID(f32_step)(nv, mr, k, a, lda, b, ldb, acc);
+        GM_ID(f32_step)(nv, mr, a_packed, k, a, lda, b, ldb, acc);
     }
     GM_FORGET_C(c, ldc);
 #pragma GCC unroll 16
@@ -167,6 +173,20 @@ void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int 
             memcpy(c + (size_t)i * ldc + v * GM_VW, &bits, sizeof(bits));
         }
     }
+}
+
+static inline __attribute__((always_inline))
+void GM_ID(f32_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda,
+                     const uint32_t *b, int ldb, uint32_t *c, int ldc, unsigned flags)
+{
+    GM_ID(f32_rows)(nv, mr, false, kc, a, lda, b, ldb, c, ldc, flags);
+}
+
+static inline __attribute__((always_inline))
+void GM_ID(f32_packed_body)(const int nv, const int mr, int kc, const uint32_t *a, int lda,
+                            const uint32_t *b, int ldb, uint32_t *c, int ldc, unsigned flags)
+{
+    GM_ID(f32_rows)(nv, mr, true, kc, a, lda, b, ldb, c, ldc, flags);
 }
 
 /*
@@ -398,6 +418,7 @@ GM_KERNEL(i16_half, i16_body, GM_NV / 2, GM_MR_HALF)
 #ifndef GM_I16_ONLY
 GM_KERNEL(f32, f32_body, GM_NV, GM_MR)
 GM_KERNEL(f32_half, f32_body, GM_NV / 2, GM_MR_HALF)
+GM_KERNEL(f32_packed, f32_packed_body, GM_NV, GM_MR)
 #ifdef GM_MR_WIDE
 GM_KERNEL(f32_wide, f32_body, 2 * GM_NV, GM_MR_WIDE)
 #endif
