@@ -531,6 +531,58 @@ void tepl_put(Tepl *v, unsigned pe, uint32_t r, uint32_t c, uint64_t x)
     tepl_store(v->d, pe, r, c, x);
 }
 
+/* the bytes of an element both tiles' rows hold as contiguous bytes on
+ * pe (tepl_row_bytes()), of one width; 0 when either does not */
+static unsigned movable_bytes(const TileLocal *dst, const TileLocal *src, unsigned pe)
+{
+    unsigned bits = tile_dtype_bits(src->d.dtype);
+
+    if (!tepl_row_bytes(dst, pe, 0) || !tepl_row_bytes(src, pe, 0) ||
+        tile_dtype_bits(dst->d.dtype) != bits) {
+        return 0;
+    }
+    return bits / 8;
+}
+
+bool tepl_move_window(TileLocal *dst, uint32_t dr, uint32_t dc, const TileLocal *src,
+                      uint32_t sr, uint32_t sc, unsigned pe, uint32_t rows, uint32_t cols)
+{
+    unsigned bytes = movable_bytes(dst, src, pe);
+
+    if (!bytes) {
+        return false;
+    }
+    for (uint32_t r = 0; r < rows; r++) {
+        memcpy(tepl_row_bytes(dst, pe, dr + r) + (size_t)dc * bytes,
+               tepl_row_bytes(src, pe, sr + r) + (size_t)sc * bytes, (size_t)cols * bytes);
+    }
+    return true;
+}
+
+/* dst[c][r] = src[r][c] for elements of BYTES bytes (a constant in each
+ * case below, so that each move is one load and one store) */
+#define TRANSPOSE_BY(bytes)                                                               for (uint32_t r = 0; r < src->d.valid_rows; r++) {                                      const uint8_t *in = tepl_row_bytes(src, pe, r);                                     for (uint32_t c = 0; c < src->d.valid_cols; c++) {                                      memcpy(tepl_row_bytes(dst, pe, c) + (size_t)r * (bytes), in + (size_t)c * (bytes),                    (bytes));                                                                }                                                                               }
+
+bool tepl_transpose(TileLocal *dst, const TileLocal *src, unsigned pe)
+{
+    switch (movable_bytes(dst, src, pe)) {
+    case 1:
+        TRANSPOSE_BY(1);
+        return true;
+    case 2:
+        TRANSPOSE_BY(2);
+        return true;
+    case 4:
+        TRANSPOSE_BY(4);
+        return true;
+    case 8:
+        TRANSPOSE_BY(8);
+        return true;
+    default:
+        return false;
+    }
+}
+
 void tepl_begin(Tepl *v)
 {
     tile_op_alloc_payloads(v->op);

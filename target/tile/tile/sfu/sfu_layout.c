@@ -41,6 +41,7 @@
 #include "numeric/sfu_elem.h"
 #include "qemu/bitmap.h"
 #include "numeric/vec_elem.h"
+#include "numeric/vec_array.h"
 
 /* A TSCATTER destination holds at most 64 Ki elements (64 KiB of 8 bits or more). */
 #define SFU_MAX_ELEMS 65536
@@ -125,6 +126,9 @@ static void ttrans_commit(Tepl *v)
     }
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
+        if (tepl_transpose(v->d, s, pe)) {
+            continue;
+        }
         TEPL_FOR_VALID(&s->d, r, c) {
             tepl_put(v, pe, c, r, tepl_elem(s, pe, r, c));
         }
@@ -153,8 +157,13 @@ static void tconcat_commit(Tepl *v)
     }
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
+        uint32_t lc = l->d.valid_cols;
+
+        if (tepl_move_window(v->d, 0, 0, l, 0, 0, pe, v->vr, lc) &&
+            tepl_move_window(v->d, 0, lc, rt, 0, 0, pe, v->vr, rt->d.valid_cols)) {
+            continue;
+        }
         TEPL_FOR_VALID(&v->d->d, r, c) {
-            uint32_t lc = l->d.valid_cols;
             uint64_t x = c < lc ? tepl_elem(l, pe, r, c) : tepl_elem(rt, pe, r, c - lc);
             tepl_put(v, pe, r, c, x);
         }
@@ -194,8 +203,11 @@ static void textract_commit(Tepl *v)
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
         uint32_t r0 = row_off(v, pe), c0 = col_off(v, pe);
-        TEPL_FOR_VALID(&v->d->d, r, c) {
-            tepl_put(v, pe, r, c, tepl_elem(s, pe, r + r0, c + c0));
+
+        if (!tepl_move_window(v->d, 0, 0, s, r0, c0, pe, v->vr, v->vc)) {
+            TEPL_FOR_VALID(&v->d->d, r, c) {
+                tepl_put(v, pe, r, c, tepl_elem(s, pe, r + r0, c + c0));
+            }
         }
         tepl_pad(v, pe);        /* Zero with a B.DATR, else Null */
     }
@@ -230,6 +242,9 @@ static void tinsert_commit(Tepl *v)
         /* the old payload, padding included (one capacity: same shape and type) */
         memcpy(v->d->frag[pe], old->frag[pe],
                MIN(v->d->frag_bytes[pe], old->frag_bytes[pe]));
+        if (tepl_move_window(v->d, r0, c0, s, 0, 0, pe, s->d.valid_rows, s->d.valid_cols)) {
+            continue;
+        }
         TEPL_FOR_VALID(&s->d, r, c) {
             tepl_put(v, pe, r + r0, c + c0, tepl_elem(s, pe, r, c));
         }
@@ -263,6 +278,17 @@ static void tfillpad_commit(Tepl *v)
     }
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
+        if (tepl_move_window(v->d, 0, 0, s, 0, 0, pe, s->d.valid_rows, s->d.valid_cols)) {
+            unsigned bytes = tile_dtype_bits(v->dt) / 8;
+
+            for (uint32_t r = 0; r < d->rows; r++) {
+                uint32_t from = r < s->d.valid_rows ? s->d.valid_cols : 0;
+
+                vec_array_fill(bytes, v->scalar[pe], tepl_row_bytes(v->d, pe, r) +
+                               (size_t)from * bytes, d->cols - from);
+            }
+            continue;
+        }
         for (uint32_t r = 0; r < d->rows; r++) {
             for (uint32_t c = 0; c < d->cols; c++) {
                 bool in = r < s->d.valid_rows && c < s->d.valid_cols;
