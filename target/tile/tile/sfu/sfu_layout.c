@@ -516,6 +516,49 @@ static bool covers(const TileLocal *t, uint32_t r, uint32_t c)
     return r < t->d.valid_rows && c < t->d.valid_cols;
 }
 
+/* a row segment [from, to) of src's row r to the destination's */
+static void copy_segment(Tepl *v, const TileLocal *src, unsigned pe, uint32_t r, uint32_t from,
+                         uint32_t to, unsigned bytes)
+{
+    if (to > from) {
+        memcpy(tepl_dst_row(v, pe, r) + (size_t)from * bytes,
+               tepl_src_row(src, pe, r) + (size_t)from * bytes, (size_t)(to - from) * bytes);
+    }
+}
+
+/*
+ * The rows of a TPART* on the array kernels (numeric/vec_array.c, bit for
+ * bit and flag for flag vec_binary(), under the profiles vec.c serves
+ * that way): in each row, the columns both sources cover take the
+ * operation, the next ones the left source where it covers them, the
+ * rest the right one (one of the two covers the whole shape).  False
+ * where the rows are not contiguous bytes or the kernels do not serve
+ * the type: element by element then.
+ */
+static bool tpart_rows(Tepl *v, const TileLocal *l, const TileLocal *rt, unsigned pe)
+{
+    unsigned bytes = tile_dtype_bits(v->dt) / 8;
+
+    if ((v->pto_v0 && tile_dtype_info(v->dt)->is_float) ||
+        !vec_array_binary_serves(v->dt, v->info->elem) || !tepl_dst_row(v, pe, 0) ||
+        !tepl_src_row(l, pe, 0) || !tepl_src_row(rt, pe, 0)) {
+        return false;
+    }
+    for (uint32_t r = 0; r < v->vr; r++) {
+        bool in_l = r < l->d.valid_rows, in_rt = r < rt->d.valid_rows;
+        uint32_t both = in_l && in_rt ? MIN(l->d.valid_cols, rt->d.valid_cols) : 0;
+        uint32_t l_end = in_l ? MAX(both, l->d.valid_cols) : both;
+
+        if (both) {
+            vec_array_binary(v->dt, v->info->elem, tepl_src_row(l, pe, r),
+                             tepl_src_row(rt, pe, r), tepl_dst_row(v, pe, r), both, &v->flags);
+        }
+        copy_segment(v, l, pe, r, both, l_end, bytes);
+        copy_segment(v, rt, pe, r, l_end, v->vc, bytes);
+    }
+    return true;
+}
+
 static void tpart_commit(Tepl *v)
 {
     const TileLocal *l, *rt;
@@ -552,6 +595,9 @@ static void tpart_commit(Tepl *v)
     plan(v, v->dt);
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
+        if (tpart_rows(v, l, rt, pe)) {
+            continue;
+        }
         TEPL_FOR_VALID(&v->d->d, r, c) {
             uint64_t x;
             if (covers(l, r, c) && covers(rt, r, c)) {
