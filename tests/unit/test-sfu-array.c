@@ -697,6 +697,156 @@ START_TEST(test_other_types)
 }
 END_TEST
 
+/* TQUANT's inputs: specials, values that scale to integers and halves,
+ * beyond 2^31 and 2^62, subnormals, and random encodings */
+static uint32_t quant_input(float scale)
+{
+    switch (next_rand() % 10) {
+    case 0:
+        return (uint32_t[]){ 0x7fc00000u, 0x7f800001u, 0x7f800000u, 0xff800000u, 0, 0x80000000u,
+                             0x00000001u, 0x807fffffu }[next_rand() % 8];
+    case 1:
+    case 2:
+        /* an integer or a half of about +-300 before the multiplier */
+        return f32_bits(((float)((int)(next_rand() % 1201) - 600) / 2) / scale);
+    case 3:
+        return f32_bits((float)((int)(next_rand() % 2001) - 1000) / 7 / scale);
+    case 4:
+        return f32_bits(ldexpf(1.0f + (float)(next_rand() % 8) / 8, 28 + (int)(next_rand() % 40)) *
+                        (next_rand() & 1 ? 1 : -1));
+    default:
+        return (uint32_t)next_rand();
+    }
+}
+
+/*
+ * sfu_array_quant() and sfu_array_dequant() against sfu_quant() and
+ * sfu_dequant() element by element, bits and ORed flags: every rounding
+ * mode, Sat on and off, S8 and U8, zero points across their range,
+ * multipliers exact, inexact, tiny (subnormal) and huge.
+ */
+START_TEST(test_quant)
+{
+    static const float mults[] = { 1.0f, 0.5f, 1.0f / 3, 127.0f / 6, 0x1p-140f, 0x1p100f,
+                                   3.0f };
+    enum { N = 600 };
+    uint32_t in[N];
+    uint8_t out[N], q[256];
+    uint32_t fout[256];
+
+    for (unsigned mi = 0; mi < sizeof(mults) / sizeof(mults[0]); mi++) {
+        uint32_t m = f32_bits(mults[mi]);
+
+        for (unsigned i = 0; i < N; i++) {
+            in[i] = quant_input(mults[mi]);
+        }
+        for (unsigned rm = TILE_RND_RNE; rm <= TILE_RND_RHB; rm++) {
+            for (unsigned k = 0; k < 4; k++) {
+                bool sat = k & 1, sgn = k & 2;
+                int64_t zp = sgn ? (int64_t)(next_rand() % 256) - 128 : (int64_t)(next_rand() % 256);
+                unsigned fa = 0, fe = 0;
+
+                if (k < 2) {
+                    zp = 0;             /* (every sum exact: huge values stay fast) */
+                }
+                sfu_array_quant(in, m, zp, rm, sat, sgn, out, N, &fa);
+                for (unsigned i = 0; i < N; i++) {
+                    unsigned f1 = 0, fe1 = 0;
+                    uint64_t e = sfu_quant(in[i], m, zp, rm, sat, sgn, &fe1);
+
+                    ck_assert_msg(out[i] == e, "TQUANT 0x%08x x 0x%08x + %lld rm %u sat %d %s: "
+                                  "array 0x%02x element 0x%02x", in[i], m, (long long)zp, rm,
+                                  sat, sgn ? "S8" : "U8", out[i], (unsigned)e);
+                    /* each element's own flags, which the OR would hide */
+                    sfu_array_quant(&in[i], m, zp, rm, sat, sgn, out, 1, &f1);
+                    ck_assert_msg(f1 == fe1, "TQUANT 0x%08x x 0x%08x + %lld rm %u: flags 0x%x, "
+                                  "element 0x%x", in[i], m, (long long)zp, rm, f1, fe1);
+                    fe |= fe1;
+                }
+                ck_assert_msg(fa == fe, "TQUANT flags 0x%x, element by element 0x%x", fa, fe);
+            }
+            for (unsigned k = 0; k < 2; k++) {
+                unsigned dt = k ? TILE_DT_S8 : TILE_DT_U8, fa = 0, fe = 0;
+                int64_t zp = k ? (int64_t)(next_rand() % 256) - 128 : (int64_t)(next_rand() % 256);
+
+                for (unsigned i = 0; i < 256; i++) {
+                    q[i] = i;
+                }
+                sfu_array_dequant(dt, q, m, zp, rm, fout, 256, &fa);
+                for (unsigned i = 0; i < 256; i++) {
+                    unsigned f1 = 0, fe1 = 0;
+                    uint64_t e = sfu_dequant(dt, i, m, zp, rm, &fe1);
+
+                    ck_assert_msg(fout[i] == e, "TDEQUANT 0x%02x - %lld x 0x%08x rm %u: array "
+                                  "0x%08x element 0x%08x", i, (long long)zp, m, rm, fout[i],
+                                  (unsigned)e);
+                    sfu_array_dequant(dt, &q[i], m, zp, rm, fout, 1, &f1);
+                    ck_assert_msg(f1 == fe1, "TDEQUANT 0x%02x - %lld x 0x%08x rm %u: flags 0x%x, "
+                                  "element 0x%x", i, (long long)zp, m, rm, f1, fe1);
+                    fe |= fe1;
+                }
+                ck_assert_msg(fa == fe, "TDEQUANT flags 0x%x, element by element 0x%x", fa, fe);
+            }
+        }
+    }
+}
+END_TEST
+
+/*
+ * Cases worked by hand (docs/implementation-defined.md entry 48: x * mult
+ * + zp rounded once in the BSTART RMode, then Sat's clamp or the low 8
+ * bits; (q - zp) * mult rounded once into FP32).
+ */
+START_TEST(test_quant_by_hand)
+{
+    static const struct {
+        float x, mult;
+        int zp;
+        unsigned rm;
+        bool sat, sgn;
+        uint8_t q;
+        unsigned flags;
+    } cases[] = {
+        { 2.5f, 1.0f, 0, TILE_RND_RNE, false, true, 2, TILE_NUM_NX },     /* tie to even */
+        { 2.5f, 1.0f, 0, TILE_RND_RNA, false, true, 3, TILE_NUM_NX },     /* tie away */
+        { -2.5f, 1.0f, 0, TILE_RND_RTZ, false, true, 0xfe, TILE_NUM_NX }, /* -2 */
+        { -2.25f, 1.0f, 0, TILE_RND_RDN, false, true, 0xfd, TILE_NUM_NX },/* -3 */
+        { 0.25f, 1.0f, 0, TILE_RND_RUP, false, false, 1, TILE_NUM_NX },
+        { 150.0f, 2.0f, 0, TILE_RND_RNE, true, false, 255, 0 },          /* 300 clamped */
+        { 150.0f, 2.0f, 0, TILE_RND_RNE, false, false, 44, 0 },          /* 300 mod 256 */
+        { 1.5f, 0.5f, 100, TILE_RND_RNE, false, false, 101, TILE_NUM_NX },/* 100.75 */
+        { -0.0f, 1.0f, 0, TILE_RND_RNE, false, true, 0, 0 },
+    };
+    uint8_t in[1], out[1], q = 0x81;            /* S8: -127 */
+    uint32_t x, f;
+    unsigned fl;
+
+    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        x = f32_bits(cases[i].x);
+        fl = 0;
+        sfu_array_quant(&x, f32_bits(cases[i].mult), cases[i].zp, cases[i].rm, cases[i].sat,
+                        cases[i].sgn, out, 1, &fl);
+        ck_assert_msg(out[0] == cases[i].q && fl == cases[i].flags,
+                      "case %u: 0x%02x flags 0x%x", i, out[0], fl);
+    }
+    /* -127 * 0.1f = -1704565171 / 2^27 exactly, 13316915.398... units of
+     * 2^-20 (its binade's ulp): to nearest 13316915 (0xc14b3333), toward
+     * -infinity 13316916 (0xc14b3334); inexact */
+    in[0] = q;
+    fl = 0;
+    sfu_array_dequant(TILE_DT_S8, in, f32_bits(0.1f), 0, TILE_RND_RNE, &f, 1, &fl);
+    ck_assert_uint_eq(f, 0xc14b3333u);
+    ck_assert_uint_eq(fl, TILE_NUM_NX);
+    sfu_array_dequant(TILE_DT_S8, in, f32_bits(0.1f), 0, TILE_RND_RDN, &f, 1, &fl);
+    ck_assert_uint_eq(f, 0xc14b3334u);
+    /* (-127 - 1) * 0.1f: a power of two times 0.1f, exact */
+    fl = 0;
+    sfu_array_dequant(TILE_DT_S8, in, f32_bits(0.1f), 1, TILE_RND_RNE, &f, 1, &fl);
+    ck_assert_uint_eq(f, f32_bits(0.1f) + (7u << 23) + 0x80000000u);
+    ck_assert_uint_eq(fl, 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sfu-array");
@@ -715,6 +865,8 @@ int main(void)
     tcase_add_test(tc, test_row_sums_by_hand);
     tcase_add_test(tc, test_expand);
     tcase_add_test(tc, test_other_types);
+    tcase_add_test(tc, test_quant);
+    tcase_add_test(tc, test_quant_by_hand);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_set_fork_status(sr, CK_NOFORK);

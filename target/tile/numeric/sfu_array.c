@@ -774,3 +774,134 @@ void sfu_array_div_scalar(unsigned dtype, const void *l, uint64_t r, void *out, 
 {
     quot(dtype, false, l, NULL, r, out, n, flags);
 }
+
+/* ---- TQUANT / TDEQUANT ---- */
+
+/*
+ * TQUANT: x * mult of two binary32 values is exact in binary64 (48
+ * significant bits, exponents from -298 to 256); its sum with the zero
+ * point (at most 255 in magnitude) is exact when TwoSum's error is zero.
+ * That exact value rounds to an integer in RNE, RTZ, RDN, RUP and RNA
+ * below, inexact exactly when the integer differs (NX); Sat clamps, else
+ * the low byte is the value modulo 256 (sfu_quant()'s quant_finite gives
+ * the same from the same exact value).  NaN, infinities, sums not exact
+ * in binary64, magnitudes of 2^31 or more and the modes RTO and RHB take
+ * sfu_quant().
+ */
+
+/* d (|d| < 2^51) rounded to an integer in rm: to nearest even by the
+ * host's own rounding of d + 1.5 * 2^52, whose ulp is 1; the other modes
+ * one step from there toward d's side (or away from zero at a half) */
+static inline double round_to_integer(double d, TileRound rm)
+{
+    const double c = 0x1.8p52;
+    double r = (d + c) - c;
+
+    switch (rm) {
+    case TILE_RND_RTZ:
+        return __builtin_fabs(r) > __builtin_fabs(d) ? r - __builtin_copysign(1.0, d) : r;
+    case TILE_RND_RDN:
+        return r > d ? r - 1 : r;
+    case TILE_RND_RUP:
+        return r < d ? r + 1 : r;
+    case TILE_RND_RNA:
+        return __builtin_fabs(r - d) == 0.5 ? d + __builtin_copysign(0.5, d) : r;
+    default:
+        return r;
+    }
+}
+
+/* the loop for one mode (a constant in each instance: no switch per element) */
+static inline __attribute__((always_inline))
+void quant_loop(const void *src, uint32_t mult, int64_t zp, TileRound rm, bool sat,
+                bool to_signed, uint8_t *o, size_t n, unsigned *flags)
+{
+    int64_t lo = to_signed ? -128 : 0, hi = to_signed ? 127 : 255;
+    double m = f32_of(mult), z = (double)zp;
+    bool inexact = false;
+
+    for (size_t i = 0; i < n; i++) {
+        uint32_t bits = raw_get(4, src, i);
+        double p = f32_of(bits) * m, d = p + z;
+        double z1 = d - p, err = (p - (d - z1)) + (z - z1);      /* TwoSum */
+        double r;
+        int64_t q;
+
+        if (!(__builtin_fabs(d) < 0x1p31) || err != 0) {
+            /* (NaN and infinities fail the magnitude test) */
+            o[i] = sfu_quant(bits, mult, zp, rm, sat, to_signed, flags);
+            continue;
+        }
+        r = round_to_integer(d, rm);
+        inexact |= r != d;
+        q = (int64_t)r;
+        if (sat) {
+            q = q < lo ? lo : q > hi ? hi : q;
+        }
+        o[i] = (uint8_t)q;
+    }
+    if (inexact) {
+        *flags |= TILE_NUM_NX;
+    }
+}
+
+void sfu_array_quant(const void *src, uint32_t mult, int64_t zp, TileRound rm, bool sat,
+                     bool to_signed, void *out, size_t n, unsigned *flags)
+{
+#define QUANT_MODE(mode)                                                \
+    case mode:                                                          \
+        quant_loop(src, mult, zp, mode, sat, to_signed, out, n, flags); \
+        break;
+
+    switch (rm) {
+    QUANT_MODE(TILE_RND_RNE)
+    QUANT_MODE(TILE_RND_RTZ)
+    QUANT_MODE(TILE_RND_RDN)
+    QUANT_MODE(TILE_RND_RUP)
+    QUANT_MODE(TILE_RND_RNA)
+#undef QUANT_MODE
+    default:
+        for (size_t i = 0; i < n; i++) {
+            ((uint8_t *)out)[i] = sfu_quant(raw_get(4, src, i), mult, zp, rm, sat, to_signed,
+                                            flags);
+        }
+    }
+}
+
+/*
+ * TDEQUANT: (q - zp) * mult is exact in binary64 (at most 9 and 24
+ * significant bits).  Where it lies in the normal binary32 range below
+ * 2^127, the host's conversion rounds it to nearest even, and one step
+ * toward the exact value's side gives the directed modes; NX when the
+ * result differs from the exact value.  Zero, the rest and the other
+ * modes take sfu_dequant().
+ */
+void sfu_array_dequant(unsigned src_dt, const void *src, uint32_t mult, int64_t zp,
+                       TileRound rm, void *out, size_t n, unsigned *flags)
+{
+    double m = f32_of(mult);
+    bool fast = rm == TILE_RND_RNE || rm == TILE_RND_RTZ || rm == TILE_RND_RDN ||
+                rm == TILE_RND_RUP;
+
+    for (size_t i = 0; i < n; i++) {
+        uint64_t q = raw_get(1, src, i);
+        double d = (double)((int64_t)tile_int_normalize(src_dt, q) - zp) * m;
+        float f;
+
+        if (!fast || !(__builtin_fabs(d) >= 0x1p-126 && __builtin_fabs(d) < 0x1p127)) {
+            raw_put(4, out, i, sfu_dequant(src_dt, q, mult, zp, rm, flags));
+            continue;
+        }
+        f = (float)d;
+        if ((double)f != d) {
+            *flags |= TILE_NUM_NX;
+            if ((rm == TILE_RND_RTZ && __builtin_fabs(f) > __builtin_fabs(d)) ||
+                (rm == TILE_RND_RDN && f > d) || (rm == TILE_RND_RUP && f < d)) {
+                f = __builtin_nextafterf(f, rm == TILE_RND_RTZ ? 0.0f :
+                                            rm == TILE_RND_RDN ? -__builtin_inff() :
+                                                                 __builtin_inff());
+            }
+        }
+        raw_put(4, out, i, raw_of_f32(f));
+    }
+}

@@ -64,6 +64,18 @@ void sfu_array_fold_rows(unsigned dtype, TileReduceOp op, const void *const *row
 void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *rows,
                          size_t nrows, size_t ncols, void *out, unsigned *flags);
 
+/*
+ * TQUANT and TDEQUANT over arrays: out[i] = sfu_quant(src[i], mult, zp, rm,
+ * sat, to_signed, flags) of FP32 src into bytes, and out[i] =
+ * sfu_dequant(src_dt, src[i], mult, zp, rm, flags) of S8 / U8 src into
+ * FP32.  The exact values rounded once in host binary64 (sfu_array.c);
+ * the elements it cannot decide that way through the element functions.
+ */
+void sfu_array_quant(const void *src, uint32_t mult, int64_t zp, TileRound rm, bool sat,
+                     bool to_signed, void *out, size_t n, unsigned *flags);
+void sfu_array_dequant(unsigned src_dt, const void *src, uint32_t mult, int64_t zp,
+                       TileRound rm, void *out, size_t n, unsigned *flags);
+
 /* Raw element i of a packed array of dtype, and its store. */
 uint64_t sfu_array_get(unsigned dtype, const void *a, size_t i);
 void sfu_array_put(unsigned dtype, void *a, size_t i, uint64_t x);

@@ -22,6 +22,7 @@
 #include "numeric/tile_numeric.h"
 #include "numeric/elem_order.h"
 #include "numeric/sfu_elem.h"
+#include "numeric/sfu_array.h"
 
 static void histogram_commit(Tepl *v);
 static void sort_commit(Tepl *v);
@@ -379,6 +380,21 @@ static void quant_commit(Tepl *v)
     TEPL_FOR_PES(v, pe) {
         int64_t zp = (int64_t)v->scalar[pe];
         uint32_t m = mult[pe];
+
+        if (tepl_src_row(s, pe, 0) && tepl_dst_row(v, pe, 0)) {
+            /* by rows (numeric/sfu_array.c: the element functions' bits and flags) */
+            for (uint32_t r = 0; r < v->d->d.valid_rows; r++) {
+                if (de) {
+                    sfu_array_dequant(v->dt, tepl_src_row(s, pe, r), m, zp, rm,
+                                      tepl_dst_row(v, pe, r), v->d->d.valid_cols, &v->flags);
+                } else {
+                    sfu_array_quant(tepl_src_row(s, pe, r), m, zp, rm, v->op->sat,
+                                    v->dst_dt == TILE_DT_S8, tepl_dst_row(v, pe, r),
+                                    v->d->d.valid_cols, &v->flags);
+                }
+            }
+            continue;
+        }
         TEPL_FOR_VALID(&v->d->d, r, c) {
             uint64_t x = tepl_elem(s, pe, r, c);
             tepl_put(v, pe, r, c, de ? sfu_dequant(v->dt, x, m, zp, rm, &v->flags)
