@@ -403,6 +403,25 @@ static void ttri_commit(Tepl *v)
     TEPL_FOR_PES(v, pe) {
         int64_t diag = ttri_diagonal(v, pe);
         bool upper = tile_op_gpr(v->op, pe, 1, 0);
+
+        if (tepl_dst_row(v, pe, 0)) {
+            /* by rows: each row's ones are one run of columns, [r + diag, VC)
+             * upper, [0, r + diag] lower */
+            unsigned bytes = tile_dtype_bits(v->dt) / 8;
+
+            for (uint32_t r = 0; r < v->vr; r++) {
+                int64_t edge = (int64_t)r + diag;
+                int64_t lo = upper ? MAX(edge, 0) : 0;
+                int64_t hi = upper ? v->vc : MIN(MAX(edge + 1, 0), (int64_t)v->vc);
+                uint8_t *row = tepl_dst_row(v, pe, r);
+
+                lo = MIN(lo, hi);
+                vec_array_fill(bytes, 0, row, lo);
+                vec_array_fill(bytes, one, row + lo * bytes, hi - lo);
+                vec_array_fill(bytes, 0, row + hi * bytes, v->vc - hi);
+            }
+            continue;
+        }
         TEPL_FOR_VALID(&v->d->d, r, c) {
             int64_t edge = (int64_t)r + diag;
             bool sel = upper ? (int64_t)c >= edge : (int64_t)c <= edge;
