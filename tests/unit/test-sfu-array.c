@@ -699,9 +699,9 @@ END_TEST
 
 /* TQUANT's inputs: specials, values that scale to integers and halves,
  * beyond 2^31 and 2^62, subnormals, and random encodings */
-static uint32_t quant_input(float scale)
+static uint32_t quant_input(float scale, bool mostly_in_range)
 {
-    switch (next_rand() % 10) {
+    switch (mostly_in_range && next_rand() % 16 ? 1 + next_rand() % 3 : next_rand() % 10) {
     case 0:
         return (uint32_t[]){ 0x7fc00000u, 0x7f800001u, 0x7f800000u, 0xff800000u, 0, 0x80000000u,
                              0x00000001u, 0x807fffffu }[next_rand() % 8];
@@ -737,8 +737,10 @@ START_TEST(test_quant)
     for (unsigned mi = 0; mi < sizeof(mults) / sizeof(mults[0]); mi++) {
         uint32_t m = f32_bits(mults[mi]);
 
+        /* the first half mixed; the second mostly values in range, so that
+         * whole groups of lanes run together */
         for (unsigned i = 0; i < N; i++) {
-            in[i] = quant_input(mults[mi]);
+            in[i] = quant_input(mults[mi], i >= N / 2);
         }
         for (unsigned rm = TILE_RND_RNE; rm <= TILE_RND_RHB; rm++) {
             for (unsigned k = 0; k < 4; k++) {
@@ -828,6 +830,22 @@ START_TEST(test_quant_by_hand)
                         cases[i].sgn, out, 1, &fl);
         ck_assert_msg(out[0] == cases[i].q && fl == cases[i].flags,
                       "case %u: 0x%02x flags 0x%x", i, out[0], fl);
+    }
+    /* four lanes together: only the last one inexact (2.5 to even, 2), and
+     * none */
+    {
+        uint32_t four[4] = { f32_bits(1.0f), f32_bits(2.0f), f32_bits(3.0f), f32_bits(2.5f) };
+        uint8_t got[4];
+
+        fl = 0;
+        sfu_array_quant(four, f32_bits(1.0f), 0, TILE_RND_RNE, false, true, got, 4, &fl);
+        ck_assert(got[0] == 1 && got[1] == 2 && got[2] == 3 && got[3] == 2);
+        ck_assert_uint_eq(fl, TILE_NUM_NX);
+        four[3] = f32_bits(4.0f);
+        fl = 0;
+        sfu_array_quant(four, f32_bits(1.0f), 0, TILE_RND_RNE, false, true, got, 4, &fl);
+        ck_assert(got[3] == 4);
+        ck_assert_uint_eq(fl, 0);
     }
     /* -127 * 0.1f = -1704565171 / 2^27 exactly, 13316915.398... units of
      * 2^-20 (its binade's ulp): to nearest 13316915 (0xc14b3333), toward

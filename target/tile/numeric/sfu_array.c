@@ -811,40 +811,117 @@ static inline double round_to_integer(double d, TileRound rm)
     }
 }
 
-/* the loop for one mode (a constant in each instance: no switch per element) */
+/* the same on four lanes (their values below 2^31 in magnitude) */
+static inline __attribute__((always_inline))
+f64x4 round_to_integer4(f64x4 d, TileRound rm)
+{
+    const f64x4 c = { 0x1.8p52, 0x1.8p52, 0x1.8p52, 0x1.8p52 };
+    const u64x4 sign = { 1ull << 63, 1ull << 63, 1ull << 63, 1ull << 63 };
+    const u64x4 one = { 0x3ff0000000000000ull, 0x3ff0000000000000ull,
+                        0x3ff0000000000000ull, 0x3ff0000000000000ull };
+    f64x4 r = (d + c) - c, ar = (f64x4)((u64x4)r & ~sign), ad = (f64x4)((u64x4)d & ~sign);
+    /* +-1 with d's sign, and its half */
+    f64x4 unit = (f64x4)(((u64x4)d & sign) | one), step;
+
+    switch (rm) {
+    case TILE_RND_RTZ:
+        step = (f64x4)((u64x4)(ar > ad) & (u64x4)unit);
+        return r - step;
+    case TILE_RND_RDN:
+        step = (f64x4)((u64x4)(r > d) & one);
+        return r - step;
+    case TILE_RND_RUP:
+        step = (f64x4)((u64x4)(r < d) & one);
+        return r + step;
+    case TILE_RND_RNA: {
+        u64x4 half = (u64x4)((r - d) * (r - d) == 0.25);
+        f64x4 away = d + unit * 0.5;
+
+        return (f64x4)(((u64x4)away & half) | ((u64x4)r & ~half));
+    }
+    default:
+        return r;
+    }
+}
+
+/* one element, rm a constant in each instance; *inexact collects NX */
+static inline __attribute__((always_inline))
+uint8_t quant_one(uint32_t bits, uint32_t mult, int64_t zp, TileRound rm, bool sat,
+                  bool to_signed, bool *inexact, unsigned *flags)
+{
+    int64_t lo = to_signed ? -128 : 0, hi = to_signed ? 127 : 255;
+    double p = (double)f32_of(bits) * f32_of(mult), z = (double)zp, d = p + z;
+    double z1 = d - p, err = (p - (d - z1)) + (z - z1);      /* TwoSum */
+    double r;
+    int64_t q;
+
+    if (!(__builtin_fabs(d) < 0x1p31) || err != 0) {
+        /* (NaN and infinities fail the magnitude test) */
+        return sfu_quant(bits, mult, zp, rm, sat, to_signed, flags);
+    }
+    r = round_to_integer(d, rm);
+    *inexact |= r != d;
+    q = (int64_t)r;
+    if (sat) {
+        q = q < lo ? lo : q > hi ? hi : q;
+    }
+    return (uint8_t)q;
+}
+
+/* the loop for one mode: four lanes at a time where all four are decided
+ * that way, else those four one by one */
 static inline __attribute__((always_inline))
 void quant_loop(const void *src, uint32_t mult, int64_t zp, TileRound rm, bool sat,
                 bool to_signed, uint8_t *o, size_t n, unsigned *flags)
 {
-    int64_t lo = to_signed ? -128 : 0, hi = to_signed ? 127 : 255;
+    int32_t lo = to_signed ? -128 : 0, hi = to_signed ? 127 : 255;
     double m = f32_of(mult), z = (double)zp;
     bool inexact = false;
+    size_t i = 0;
 
-    for (size_t i = 0; i < n; i++) {
-        uint32_t bits = raw_get(4, src, i);
-        double p = f32_of(bits) * m, d = p + z;
-        double z1 = d - p, err = (p - (d - z1)) + (z - z1);      /* TwoSum */
-        double r;
-        int64_t q;
+    for (; i + 4 <= n; i += 4) {
+        f32x4 xf;
+        f64x4 p, d, z1, err, r;
+        i64x4 ok;
+        i32x4 q;
 
-        if (!(__builtin_fabs(d) < 0x1p31) || err != 0) {
-            /* (NaN and infinities fail the magnitude test) */
-            o[i] = sfu_quant(bits, mult, zp, rm, sat, to_signed, flags);
+        memcpy(&xf, (const uint8_t *)src + i * 4, sizeof(xf));
+        p = __builtin_convertvector(xf, f64x4) * m;
+        d = p + z;
+        z1 = d - p;
+        err = (p - (d - z1)) + (z - z1);
+        ok = ((f64x4)((u64x4)d & ~(1ull << 63)) < 0x1p31) & (err == 0);
+        if (!(ok[0] & ok[1] & ok[2] & ok[3])) {
+            for (int l = 0; l < 4; l++) {
+                o[i + l] = quant_one(raw_get(4, src, i + l), mult, zp, rm, sat, to_signed,
+                                     &inexact, flags);
+            }
             continue;
         }
-        r = round_to_integer(d, rm);
-        inexact |= r != d;
-        q = (int64_t)r;
+        r = round_to_integer4(d, rm);
+        ok = r != d;
+        inexact |= ok[0] | ok[1] | ok[2] | ok[3];
+        q = __builtin_convertvector(r, i32x4);
         if (sat) {
-            q = q < lo ? lo : q > hi ? hi : q;
+            i32x4 vlo = (i32x4){ 0 } + lo, vhi = (i32x4){ 0 } + hi, below = q < vlo;
+            i32x4 above = q > vhi;
+
+            q = (q & ~below) | (vlo & below);
+            q = (q & ~above) | (vhi & above);
         }
-        o[i] = (uint8_t)q;
+        for (int l = 0; l < 4; l++) {
+            o[i + l] = (uint8_t)q[l];
+        }
+    }
+    for (; i < n; i++) {
+        o[i] = quant_one(raw_get(4, src, i), mult, zp, rm, sat, to_signed, &inexact, flags);
     }
     if (inexact) {
         *flags |= TILE_NUM_NX;
     }
 }
 
+HOST_CLONES
 void sfu_array_quant(const void *src, uint32_t mult, int64_t zp, TileRound rm, bool sat,
                      bool to_signed, void *out, size_t n, unsigned *flags)
 {
