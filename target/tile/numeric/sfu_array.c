@@ -789,29 +789,9 @@ void sfu_array_div_scalar(unsigned dtype, const void *l, uint64_t r, void *out, 
  * sfu_quant().
  */
 
-/* d (|d| < 2^51) rounded to an integer in rm: to nearest even by the
- * host's own rounding of d + 1.5 * 2^52, whose ulp is 1; the other modes
- * one step from there toward d's side (or away from zero at a half) */
-static inline double round_to_integer(double d, TileRound rm)
-{
-    const double c = 0x1.8p52;
-    double r = (d + c) - c;
-
-    switch (rm) {
-    case TILE_RND_RTZ:
-        return __builtin_fabs(r) > __builtin_fabs(d) ? r - __builtin_copysign(1.0, d) : r;
-    case TILE_RND_RDN:
-        return r > d ? r - 1 : r;
-    case TILE_RND_RUP:
-        return r < d ? r + 1 : r;
-    case TILE_RND_RNA:
-        return __builtin_fabs(r - d) == 0.5 ? d + __builtin_copysign(0.5, d) : r;
-    default:
-        return r;
-    }
-}
-
-/* the same on four lanes (their values below 2^31 in magnitude) */
+/* four lanes d (|d| < 2^51) rounded to integers in rm: to nearest even by
+ * the host's own rounding of d + 1.5 * 2^52, whose ulp is 1; the other
+ * modes one step from there toward d's side (or away from zero at a half) */
 static inline __attribute__((always_inline))
 f64x4 round_to_integer4(f64x4 d, TileRound rm)
 {
@@ -859,7 +839,7 @@ uint8_t quant_one(uint32_t bits, uint32_t mult, int64_t zp, TileRound rm, bool s
         /* (NaN and infinities fail the magnitude test) */
         return sfu_quant(bits, mult, zp, rm, sat, to_signed, flags);
     }
-    r = round_to_integer(d, rm);
+    r = round_to_integer4((f64x4){ d, d, d, d }, rm)[0];
     *inexact |= r != d;
     q = (int64_t)r;
     if (sat) {
