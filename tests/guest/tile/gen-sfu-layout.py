@@ -503,14 +503,17 @@ def gen_generate(outdir):
 
 # ---- TGATHER TSCATTER -----------------------------------------------------------
 
-def tgather_case(P, dt, pes, it):
+def tgather_case(P, dt, pes, it, rm=False, wide=0):
+    """rm: every tile row-major; wide: that many value and index columns"""
     rng = P.rng
     bits = BITS[dt]
-    vk, ik = rng.choice(KINDS), rng.choice(["RM", "CM"])
+    vk, ik = ("RM", "RM") if rm else (rng.choice(KINDS), rng.choice(["RM", "CM"]))
     vvr, vvc, vcol = src_shape(rng, bits, vk, max_vr=6)
-    ivr, ivc = rng.randint(1, 5), rng.randint(1, vvc)
+    if wide:
+        vvc, vcol = wide, pow2_at_least(wide)
+    ivr, ivc = rng.randint(1, 5), wide or rng.randint(1, vvc)
     icol = pick_col(rng, BITS[it], ivc, ik)
-    dk = rng.choice(KINDS)
+    dk = "RM" if rm else rng.choice(KINDS)
     P.case("tgather %s %dx%d %s by %s %dx%d %s -> %s mask %s" % (
         dt, vvr, vvc, vk, it, ivr, ivc, ik, dk, T.mask_str(pes)))
     Vt = P.rand_load(dt, pes, vvr, vvc, col=vcol, kind=vk)
@@ -524,14 +527,17 @@ def tgather_case(P, dt, pes, it):
     P.store(dt, pes)
 
 
-def tscatter_case(P, dt, pes, it):
+def tscatter_case(P, dt, pes, it, rm=False, wide=0):
+    """rm: every tile row-major; wide: that many columns"""
     rng = P.rng
     bits = BITS[dt]
-    vk, ik = rng.choice(KINDS), rng.choice(["RM", "CM"])
+    vk, ik = ("RM", "RM") if rm else (rng.choice(KINDS), rng.choice(["RM", "CM"]))
     vr, vc, vcol = src_shape(rng, bits, vk, max_vr=5)
+    if wide:
+        vr, vc, vcol = rng.randint(1, 2), wide, pow2_at_least(wide)
     icol = pick_col(rng, BITS[it], vc, ik)
     dvr = vr + rng.randint(0, 3)
-    dk = rng.choice(KINDS)
+    dk = "RM" if rm else rng.choice(KINDS)
     # each PE and column: distinct destination rows
     perm = {p: [rng.sample(range(dvr), vr) for _ in range(vc)] for p in pes}
     P.case("tscatter %s %dx%d %s by %s into %d rows %s mask %s" % (
@@ -562,6 +568,13 @@ def gen_index(outdir):
     for it in INDEX:
         tgather_case(P, rng.choice(["u64", "fp32", "s8"]), ALL, it)
         tscatter_case(P, rng.choice(["s64", "bf16", "u8"]), ALL, it)
+    # every tile row-major (the engine's path by row bytes), each value
+    # width with each index type; rows wider than the engine's index chunk
+    for i, dt in enumerate(["s8", "u16", "fp32", "fp64", "bf16", "u32"]):
+        tgather_case(P, dt, rng.choice(MASKS), INDEX[i], rm=True)
+        tscatter_case(P, dt, rng.choice(MASKS), INDEX[-1 - i], rm=True)
+    tgather_case(P, "u8", ALL, "s16", rm=True, wide=300)
+    tscatter_case(P, "s16", ALL, "u32", rm=True, wide=260)
     P.case("tgather u16 values [[10, 11], [20, 21], [30, 31]] by [[2, 0], [1, 1]]")
     Vt = P.load("u16", ALL, [[[10, 11], [20, 21], [30, 31]]] * 4)
     P.load("u16", ALL, [[[2, 0], [1, 1]]] * 4)

@@ -364,8 +364,16 @@ static void tci_commit(Tepl *v)
     TEPL_FOR_PES(v, pe) {
         uint64_t start = tile_op_gpr(v->op, pe, 0, 0);
         bool down = tile_op_gpr(v->op, pe, 1, 0);
+        uint8_t *row = tepl_dst_row(v, pe, 0);
+
         for (uint32_t c = 0; c < v->vc; c++) {
-            tepl_put(v, pe, 0, c, (down ? start - c : start + c) & m);
+            uint64_t x = (down ? start - c : start + c) & m;
+
+            if (row) {
+                stn_le_p(row + (size_t)c * (w / 8), w / 8, x);
+            } else {
+                tepl_put(v, pe, 0, c, x);
+            }
         }
     }
     tepl_finish(v, false);
@@ -439,17 +447,109 @@ static bool index_type(unsigned dt)
            dt == TILE_DT_U32 || dt == TILE_DT_S64 || dt == TILE_DT_U64;
 }
 
-/* TileIndexedRowValue, or UINT64_MAX for a negative signed index. */
-static uint64_t index_at(const TileLocal *ix, unsigned pe, uint32_t r, uint32_t c)
-{
-    unsigned w = tile_dtype_bits(ix->d.dtype);
-    uint64_t x = tepl_elem(ix, pe, r, c);
+/*
+ * TileIndexedRowValue of the n elements of row r of PE pe's index tile
+ * from column c0, into out[0 .. n - 1]: UINT64_MAX for a negative signed
+ * index.  Read from the row's bytes where the tile is row-major
+ * (tepl_src_row()).  The callers take a row INDEX_CHUNK columns at a time
+ * (a block may leave through a fault: nothing allocated).
+ */
+#define INDEX_CHUNK 256
 
-    if (tile_dtype_info(ix->d.dtype)->is_signed && (x >> (w - 1)) & 1) {
-        return UINT64_MAX;
+static inline __attribute__((always_inline))
+void index_row_by(unsigned bytes, bool is_signed, const uint8_t *row, uint32_t c0, uint32_t n,
+                  uint64_t *out)
+{
+    for (uint32_t j = 0; j < n; j++) {
+        uint64_t x = ldn_le_p(row + (size_t)(c0 + j) * bytes, bytes);
+
+        out[j] = is_signed && (x >> (bytes * 8 - 1)) & 1 ? UINT64_MAX : x;
     }
-    return x;
 }
+
+static void index_row(const TileLocal *ix, unsigned pe, uint32_t r, uint32_t c0, uint32_t n,
+                      uint64_t *out)
+{
+    const uint8_t *row = tepl_src_row(ix, pe, r);
+    unsigned w = tile_dtype_bits(ix->d.dtype);
+    bool is_signed = tile_dtype_info(ix->d.dtype)->is_signed;
+
+    if (!row) {
+        for (uint32_t j = 0; j < n; j++) {
+            uint64_t x = tepl_elem(ix, pe, r, c0 + j);
+
+            out[j] = is_signed && (x >> (w - 1)) & 1 ? UINT64_MAX : x;
+        }
+        return;
+    }
+    /* (the index types: 16, 32 or 64 bits, index_type()) */
+    switch (w / 8 + is_signed) {
+    case 2:
+        index_row_by(2, false, row, c0, n, out);
+        break;
+    case 3:
+        index_row_by(2, true, row, c0, n, out);
+        break;
+    case 4:
+        index_row_by(4, false, row, c0, n, out);
+        break;
+    case 5:
+        index_row_by(4, true, row, c0, n, out);
+        break;
+    case 8:
+        index_row_by(8, false, row, c0, n, out);
+        break;
+    default:
+        index_row_by(8, true, row, c0, n, out);
+    }
+}
+
+/*
+ * The element moves of TGATHER and TSCATTER by row bytes, for the columns
+ * c0 .. c0 + n - 1 of a row with their indices idx[]: TGATHER (scatter
+ * false) sets row[c] to the element (idx, c) of tile (row stride
+ * stride); TSCATTER sets that element to row[c].  Elements of BYTES
+ * bytes, a constant in each case of move_indexed() (one load, one store).
+ */
+static inline __attribute__((always_inline))
+void move_indexed_by(unsigned bytes, bool scatter, uint8_t *row, uint8_t *tile, size_t stride,
+                     const uint64_t *idx, uint32_t c0, uint32_t n)
+{
+    for (uint32_t j = 0; j < n; j++) {
+        size_t at = (size_t)(c0 + j) * bytes;
+        uint8_t *elem = tile + idx[j] * stride + at;
+
+        if (scatter) {
+            memcpy(elem, row + at, bytes);
+        } else {
+            memcpy(row + at, elem, bytes);
+        }
+    }
+}
+
+#define MOVE_INDEXED_CASE(b)                                                    \
+    case b:                                                                     \
+        if (scatter) {                                                          \
+            move_indexed_by(b, true, row, tile, stride, idx, c0, n);            \
+        } else {                                                                \
+            move_indexed_by(b, false, row, tile, stride, idx, c0, n);           \
+        }                                                                       \
+        break;
+
+static void move_indexed(unsigned bytes, bool scatter, uint8_t *row, uint8_t *tile,
+                         size_t stride, const uint64_t *idx, uint32_t c0, uint32_t n)
+{
+    switch (bytes) {
+    MOVE_INDEXED_CASE(1)
+    MOVE_INDEXED_CASE(2)
+    MOVE_INDEXED_CASE(4)
+    MOVE_INDEXED_CASE(8)
+    default:
+        g_assert_not_reached();
+    }
+}
+
+#undef MOVE_INDEXED_CASE
 
 /* The value and index sources; the value type is the BSTART type. */
 static void indexed_prologue(Tepl *v)
@@ -467,9 +567,23 @@ static void indexed_prologue(Tepl *v)
     plan(v, v->dt);
 }
 
+/*
+ * TGATHER / TSCATTER move each element as it is: by its row's bytes where
+ * the value tile and the destination are row-major on the PE (the value
+ * type is whole bytes, indexed_prologue()), element by element otherwise.
+ */
+static unsigned indexed_row_bytes(Tepl *v, const TileLocal *val, unsigned pe)
+{
+    if (!tepl_dst_row(v, pe, 0) || !tepl_src_row(val, pe, 0)) {
+        return 0;
+    }
+    return tile_dtype_bits(v->dt) / 8;
+}
+
 static void tgather_commit(Tepl *v)
 {
     const TileLocal *val, *ix;
+    uint64_t idx[INDEX_CHUNK];
 
     indexed_prologue(v);
     val = v->src[0];
@@ -479,16 +593,38 @@ static void tgather_commit(Tepl *v)
         tepl_tl(v, "TGATHER shapes: the index's, within the value columns");
     }
     TEPL_FOR_PES(v, pe) {
-        TEPL_FOR_VALID(&ix->d, r, c) {
-            if (index_at(ix, pe, r, c) >= val->d.valid_rows) {
-                tepl_tl(v, "TGATHER index negative or beyond the value rows");
+        for (uint32_t r = 0; r < v->vr; r++) {
+            for (uint32_t c0 = 0; c0 < v->vc; c0 += INDEX_CHUNK) {
+                uint32_t n = MIN(v->vc - c0, INDEX_CHUNK);
+
+                index_row(ix, pe, r, c0, n, idx);
+                for (uint32_t j = 0; j < n; j++) {
+                    if (idx[j] >= val->d.valid_rows) {
+                        tepl_tl(v, "TGATHER index negative or beyond the value rows");
+                    }
+                }
             }
         }
     }
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
-        TEPL_FOR_VALID(&v->d->d, r, c) {
-            tepl_put(v, pe, r, c, tepl_elem(val, pe, index_at(ix, pe, r, c), c));
+        unsigned bytes = indexed_row_bytes(v, val, pe);
+
+        for (uint32_t r = 0; r < v->vr; r++) {
+            for (uint32_t c0 = 0; c0 < v->vc; c0 += INDEX_CHUNK) {
+                uint32_t n = MIN(v->vc - c0, INDEX_CHUNK);
+
+                index_row(ix, pe, r, c0, n, idx);
+                if (bytes) {
+                    move_indexed(bytes, false, tepl_dst_row(v, pe, r),
+                                 (uint8_t *)tepl_src_row(val, pe, 0),
+                                 (size_t)val->d.cols * bytes, idx, c0, n);
+                    continue;
+                }
+                for (uint32_t j = 0; j < n; j++) {
+                    tepl_put(v, pe, r, c0 + j, tepl_elem(val, pe, idx[j], c0 + j));
+                }
+            }
         }
     }
     tepl_finish(v, false);
@@ -498,6 +634,7 @@ static void tscatter_commit(Tepl *v)
 {
     const TileLocal *val, *ix;
     unsigned long seen[BITS_TO_LONGS(SFU_MAX_ELEMS)];
+    uint64_t idx[INDEX_CHUNK];
 
     indexed_prologue(v);
     val = v->src[0];
@@ -508,21 +645,42 @@ static void tscatter_commit(Tepl *v)
     }
     g_assert((uint64_t)v->vr * v->vc <= SFU_MAX_ELEMS);
     TEPL_FOR_PES(v, pe) {
-        bitmap_zero(seen, SFU_MAX_ELEMS);
-        TEPL_FOR_VALID(&ix->d, r, c) {
-            uint64_t t = index_at(ix, pe, r, c);
-            if (t >= v->vr) {
-                tepl_tl(v, "TSCATTER index negative or beyond the destination rows");
-            }
-            if (test_and_set_bit(t * v->vc + c, seen)) {
-                tepl_tl(v, "TSCATTER: two elements target one destination element");
+        bitmap_zero(seen, v->vr * v->vc);     /* the bits the indices can reach */
+        for (uint32_t r = 0; r < ix->d.valid_rows; r++) {
+            for (uint32_t c0 = 0; c0 < v->vc; c0 += INDEX_CHUNK) {
+                uint32_t n = MIN(v->vc - c0, INDEX_CHUNK);
+
+                index_row(ix, pe, r, c0, n, idx);
+                for (uint32_t j = 0, c = c0; j < n; j++, c++) {
+                    if (idx[j] >= v->vr) {
+                        tepl_tl(v, "TSCATTER index negative or beyond the destination rows");
+                    }
+                    if (test_and_set_bit(idx[j] * v->vc + c, seen)) {
+                        tepl_tl(v, "TSCATTER: two elements target one destination element");
+                    }
+                }
             }
         }
     }
     tepl_begin(v);              /* every physical element starts as zero */
     TEPL_FOR_PES(v, pe) {
-        TEPL_FOR_VALID(&val->d, r, c) {
-            tepl_put(v, pe, index_at(ix, pe, r, c), c, tepl_elem(val, pe, r, c));
+        unsigned bytes = indexed_row_bytes(v, val, pe);
+
+        for (uint32_t r = 0; r < val->d.valid_rows; r++) {
+            for (uint32_t c0 = 0; c0 < v->vc; c0 += INDEX_CHUNK) {
+                uint32_t n = MIN(v->vc - c0, INDEX_CHUNK);
+
+                index_row(ix, pe, r, c0, n, idx);
+                if (bytes) {
+                    move_indexed(bytes, true, (uint8_t *)tepl_src_row(val, pe, r),
+                                 tepl_dst_row(v, pe, 0), (size_t)v->d->d.cols * bytes, idx,
+                                 c0, n);
+                    continue;
+                }
+                for (uint32_t j = 0; j < n; j++) {
+                    tepl_put(v, pe, idx[j], c0 + j, tepl_elem(val, pe, r, c0 + j));
+                }
+            }
         }
     }
     tepl_finish(v, false);
