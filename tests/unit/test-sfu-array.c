@@ -10,7 +10,8 @@
  * powers of four for TRSQRT, and quotients of random, special, subnormal,
  * exact, tiny and huge operands for TDIV (also with a scalar divisor);
  * TEXP and TLOG at every short length and unaligned; a type without a
- * fast path (FP64, E5M2) goes through unchanged.
+ * fast path (FP64, E5M2) goes through unchanged.  Also TSORT's sort by
+ * ranks against the reference sort.
  */
 #include <check.h>
 #include <math.h>
@@ -865,6 +866,76 @@ START_TEST(test_quant_by_hand)
 }
 END_TEST
 
+/*
+ * TSORT's sort by ranks (tile_sort_group(), tile_sort_ranks()) against the
+ * reference insertion sort on tile_sort_before(): groups of 1..64 FP32 and
+ * FP16 encodings of every class, with repeated values, both zeros and
+ * NaNs of both signs, in both directions; item for item.
+ */
+START_TEST(test_sort)
+{
+    static const unsigned types[] = { FP32, FP16 };
+
+    for (unsigned t = 0; t < 2; t++) {
+        unsigned dt = types[t];
+
+        for (unsigned trial = 0; trial < 2000; trial++) {
+            unsigned n = 1 + next_rand() % TILE_SORT_MAX, rank[TILE_SORT_MAX];
+            bool desc = trial & 1;
+            TileSortItem ref[TILE_SORT_MAX], got[TILE_SORT_MAX];
+            uint64_t xs[TILE_SORT_MAX];
+
+            for (unsigned i = 0; i < n; i++) {
+                uint64_t r = next_rand();
+
+                xs[i] = i && r % 4 == 0 ? xs[r % i] : random_elem(dt);   /* repeats */
+                ref[i] = got[i] = (TileSortItem) { xs[i], i };
+            }
+            tile_sort_group_ref(dt, ref, n, desc);
+            tile_sort_group(dt, got, n, desc);
+            tile_sort_ranks(dt, xs, n, desc, rank);
+            for (unsigned i = 0; i < n; i++) {
+                ck_assert_msg(got[i].index == ref[i].index && got[i].x == ref[i].x,
+                              "dt %u n %u desc %d place %u: item %u, want %u", dt, n, desc,
+                              i, got[i].index, ref[i].index);
+                ck_assert_msg(ref[rank[i]].index == i, "dt %u n %u desc %d: rank of %u",
+                              dt, n, desc, i);
+            }
+        }
+    }
+}
+END_TEST
+
+/*
+ * PTO-TILE-MODEL-ORDERING-SORTING, worked by hand: numbers come before
+ * NaNs in both directions, +0 and -0 are equal, and equal values keep
+ * their order.  FP32 [qNaN, 1, -0, -inf, +0, 1, sNaN]: ascending
+ * -inf, -0, +0, 1, 1, then the NaNs: indices 3 2 4 1 5 0 6; descending
+ * 1, 1, -0, +0, -inf, then the NaNs: 1 5 2 4 3 0 6.
+ */
+START_TEST(test_sort_by_hand)
+{
+    static const uint64_t xs[] = {
+        0x7fc00000, 0x3f800000, 0x80000000, 0xff800000, 0x00000000, 0x3f800000, 0xff800001,
+    };
+    static const unsigned want[2][7] = { { 3, 2, 4, 1, 5, 0, 6 }, { 1, 5, 2, 4, 3, 0, 6 } };
+
+    for (int desc = 0; desc < 2; desc++) {
+        TileSortItem a[7], r[7];
+
+        for (unsigned i = 0; i < 7; i++) {
+            a[i] = r[i] = (TileSortItem) { xs[i], i };
+        }
+        tile_sort_group(FP32, a, 7, desc);
+        tile_sort_group_ref(FP32, r, 7, desc);
+        for (unsigned i = 0; i < 7; i++) {
+            ck_assert_uint_eq(a[i].index, want[desc][i]);
+            ck_assert_uint_eq(r[i].index, want[desc][i]);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sfu-array");
@@ -885,6 +956,8 @@ int main(void)
     tcase_add_test(tc, test_other_types);
     tcase_add_test(tc, test_quant);
     tcase_add_test(tc, test_quant_by_hand);
+    tcase_add_test(tc, test_sort);
+    tcase_add_test(tc, test_sort_by_hand);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_set_fork_status(sr, CK_NOFORK);

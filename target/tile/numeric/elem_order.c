@@ -7,6 +7,9 @@
 #include "numeric/elem_util.h"
 #include "numeric/vec_elem.h"
 
+#include <assert.h>
+#include <string.h>
+
 bool tile_sort_before(unsigned dtype, uint64_t l, uint64_t r, bool descending)
 {
     TileNumClass lc = tile_num_classify(dtype, l), rc = tile_num_classify(dtype, r);
@@ -24,7 +27,7 @@ bool tile_sort_before(unsigned dtype, uint64_t l, uint64_t r, bool descending)
                       : tile_num_order_key(dtype, l) < tile_num_order_key(dtype, r);
 }
 
-void tile_sort_group(unsigned dtype, TileSortItem *items, unsigned n, bool descending)
+void tile_sort_group_ref(unsigned dtype, TileSortItem *items, unsigned n, bool descending)
 {
     for (unsigned i = 1; i < n; i++) {
         TileSortItem t = items[i];
@@ -35,6 +38,98 @@ void tile_sort_group(unsigned dtype, TileSortItem *items, unsigned n, bool desce
             j--;
         }
         items[j] = t;
+    }
+}
+
+/*
+ * tile_sort_before() as one unsigned key of an FP32 or FP16 encoding x: l is before r exactly when key(l) <= key(r).  Numbers map
+ * in their order (the sign-magnitude encoding made offset binary), -0
+ * first made +0; descending flips a number's key within the width; every
+ * NaN takes the largest key, above any number's in both directions.
+ */
+static inline uint32_t sort_key(unsigned dtype, uint32_t x, bool descending)
+{
+    unsigned width = dtype == TILE_DT_FP32 ? 32 : 16;
+    uint32_t sign = 1u << (width - 1), ones = sign | (sign - 1);
+    uint32_t key;
+
+    if (tile_sort_is_nan(dtype, x)) {
+        return UINT32_MAX;
+    }
+    if (!(x & (sign - 1))) {
+        x = 0;
+    }
+    key = x & sign ? ~x & ones : x | sign;
+    return descending ? ~key & ones : key;
+}
+
+/*
+ * By rank (sort_rank.h): item i goes to the place of the items whose keys
+ * are smaller, and of those with its own key that come before it.  The
+ * portable instance counts four keys at a time (SSE2, NEON); an x86-64
+ * host with AVX2 eight (not in the baseline build the tests also run,
+ * VEC_ARRAY_BASELINE).
+ */
+#define SR_LANES 4
+#define SR_ID(x) portable_##x
+#include "numeric/sort_rank.h"
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+    !defined(VEC_ARRAY_BASELINE)
+#pragma GCC push_options
+#pragma GCC target("avx2")
+#define SR_LANES 8
+#define SR_ID(x) avx2_##x
+#include "numeric/sort_rank.h"
+#pragma GCC pop_options
+
+typedef void SortRanksFn(const int32_t *key, unsigned n, unsigned *rank);
+
+static SortRanksFn *sort_ranks_host(void)
+{
+    static SortRanksFn *chosen;
+
+    if (!chosen) {
+        __builtin_cpu_init();
+        chosen = __builtin_cpu_supports("avx2") ? avx2_sort_ranks : portable_sort_ranks;
+    }
+    return chosen;
+}
+#else
+#define sort_ranks_host() portable_sort_ranks
+#endif
+
+void tile_sort_ranks(unsigned dtype, const uint64_t *x, unsigned n, bool descending,
+                     unsigned *rank)
+{
+    int32_t key[TILE_SORT_MAX] __attribute__((aligned(32)));
+
+    assert((dtype == TILE_DT_FP32 || dtype == TILE_DT_FP16) && n <= TILE_SORT_MAX);
+    /* signed lanes: the keys offset by 2^31; whole vectors (of at most
+     * 8 lanes), the lanes past n zero */
+    for (unsigned i = 0; i < ((n + 7) & ~7u); i++) {
+        key[i] = i < n ? (int32_t)(sort_key(dtype, x[i], descending) ^ 0x80000000u) : 0;
+    }
+    sort_ranks_host()(key, n, rank);
+}
+
+void tile_sort_group(unsigned dtype, TileSortItem *items, unsigned n, bool descending)
+{
+    uint64_t x[TILE_SORT_MAX] = { 0 };
+    unsigned rank[TILE_SORT_MAX];
+    TileSortItem in[TILE_SORT_MAX];
+
+    if ((dtype != TILE_DT_FP32 && dtype != TILE_DT_FP16) || n > TILE_SORT_MAX) {
+        tile_sort_group_ref(dtype, items, n, descending);
+        return;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        x[i] = items[i].x;
+        in[i] = items[i];
+    }
+    tile_sort_ranks(dtype, x, n, descending, rank);
+    for (unsigned i = 0; i < n; i++) {
+        items[rank[i]] = in[i];
     }
 }
 

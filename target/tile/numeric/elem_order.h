@@ -19,14 +19,30 @@
  */
 bool tile_sort_before(unsigned dtype, uint64_t l, uint64_t r, bool descending);
 
+/* Whether x, of a sort type (FP32, FP16), is a NaN: a magnitude above
+ * the infinity's. */
+static inline bool tile_sort_is_nan(unsigned dtype, uint64_t x)
+{
+    return dtype == TILE_DT_FP32 ? (x & 0x7fffffffu) > 0x7f800000u : (x & 0x7fffu) > 0x7c00u;
+}
+
 typedef struct TileSortItem {
     uint64_t x;
     uint32_t index;             /* the original index */
 } TileSortItem;
 
 /* Stable sort of n items by tile_sort_before(): the order the model's
- * bubble passes give. */
+ * bubble passes give.  tile_sort_group_ref() is the reference, an
+ * insertion sort on tile_sort_before() itself; tile_sort_group() gives
+ * its result from one key an item (FP32 and FP16, groups of at most
+ * TILE_SORT_MAX: TSORT's; other calls go to the reference). */
+#define TILE_SORT_MAX 64
+void tile_sort_group_ref(unsigned dtype, TileSortItem *items, unsigned n, bool descending);
 void tile_sort_group(unsigned dtype, TileSortItem *items, unsigned n, bool descending);
+/* The same order as ranks: rank[i] is x[i]'s place in the stable sorted
+ * order of the n encodings x[] (FP32 or FP16, n <= TILE_SORT_MAX). */
+void tile_sort_ranks(unsigned dtype, const uint64_t *x, unsigned n, bool descending,
+                     unsigned *rank);
 
 typedef enum TileReduceOp {
     TILE_RED_SUM, TILE_RED_MAX, TILE_RED_MIN, TILE_RED_PROD,

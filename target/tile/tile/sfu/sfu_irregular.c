@@ -93,12 +93,44 @@ static void check_sort_source(Tepl *v, const TileLocal *t)
     }
 }
 
+/*
+ * Element c of a row of a sort source or destination: these are row-major
+ * tiles of whole-byte types (check_sort_source(), THISTOGRAM's data), so
+ * each row is contiguous bytes (tepl_row_bytes()).
+ */
+static inline uint64_t row_elem(const uint8_t *row, uint32_t c, unsigned bytes)
+{
+    return ldn_le_p(row + (size_t)c * bytes, bytes);
+}
+
+static inline void row_put(uint8_t *row, uint32_t c, unsigned bytes, uint64_t x)
+{
+    stn_le_p(row + (size_t)c * bytes, bytes, x);
+}
+
+static const uint8_t *sort_row(const TileLocal *t, unsigned pe, uint32_t r)
+{
+    const uint8_t *row = tepl_src_row(t, pe, r);
+
+    g_assert(row);
+    return row;
+}
+
 /* A signaling NaN is a sortable value that records NV. */
 static void note_snan(Tepl *v, const TileLocal *t, unsigned pe)
 {
-    TEPL_FOR_VALID(&t->d, r, c) {
-        if (tile_num_classify(v->dt, tepl_elem(t, pe, r, c)) == TILE_NUM_SNAN) {
-            v->flags |= TILE_NUM_NV;
+    unsigned bytes = tile_dtype_bits(v->dt) / 8;
+
+    for (uint32_t r = 0; r < t->d.valid_rows; r++) {
+        const uint8_t *row = sort_row(t, pe, r);
+
+        for (uint32_t c = 0; c < t->d.valid_cols; c++) {
+            uint64_t x = row_elem(row, c, bytes);
+
+            if (tile_sort_is_nan(v->dt, x) && tile_num_classify(v->dt, x) == TILE_NUM_SNAN) {
+                v->flags |= TILE_NUM_NV;
+                return;
+            }
         }
     }
 }
@@ -159,17 +191,23 @@ static void sort_commit(Tepl *v)
     }
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
+        unsigned bytes = tile_dtype_bits(v->dt) / 8;
+
         for (uint32_t r = 0; r < s->d.valid_rows; r++) {
+            const uint8_t *in = sort_row(s, pe, r);
+            uint8_t *out = tepl_row_bytes(v->d, pe, r), *out_idx = tepl_row_bytes(idx, pe, r);
+
             for (uint32_t g = 0; g < s->d.valid_cols; g += w) {
-                unsigned n = MIN(w, s->d.valid_cols - g);
-                TileSortItem a[64];
+                unsigned n = MIN(w, s->d.valid_cols - g), rank[TILE_SORT_MAX];
+                uint64_t x[TILE_SORT_MAX];
+
                 for (unsigned i = 0; i < n; i++) {
-                    a[i] = (TileSortItem) { tepl_elem(s, pe, r, g + i), i };
+                    x[i] = row_elem(in, g + i, bytes);
                 }
-                tile_sort_group(v->dt, a, n, v->scalar[pe]);
+                tile_sort_ranks(v->dt, x, n, v->scalar[pe], rank);
                 for (unsigned i = 0; i < n; i++) {
-                    tepl_store(v->d, pe, r, g + i, a[i].x);
-                    tepl_store(idx, pe, r, g + i, a[i].index);
+                    row_put(out, g + rank[i], bytes, x[i]);
+                    row_put(out_idx, g + rank[i], 4, i);
                 }
             }
         }
@@ -183,9 +221,12 @@ static void sort_commit(Tepl *v)
 
 static bool sequence_ordered(Tepl *v, const TileLocal *t, unsigned pe)
 {
+    const uint8_t *row = sort_row(t, pe, 0);
+    unsigned bytes = tile_dtype_bits(v->dt) / 8;
+
     for (uint32_t c = 0; c + 1 < t->d.valid_cols; c++) {
-        if (!tile_sort_before(v->dt, tepl_elem(t, pe, 0, c), tepl_elem(t, pe, 0, c + 1),
-                         v->scalar[pe])) {
+        if (!tile_sort_before(v->dt, row_elem(row, c, bytes), row_elem(row, c + 1, bytes),
+                              v->scalar[pe])) {
             return false;
         }
     }
@@ -229,14 +270,18 @@ static void mrgsort_commit(Tepl *v)
     tepl_new_dst(v, &d);
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
+        const uint8_t *lrow = sort_row(l, pe, 0), *rrow = sort_row(r, pe, 0);
+        uint8_t *out = tepl_dst_row(v, pe, 0);
+        unsigned bytes = tile_dtype_bits(v->dt) / 8;
         uint32_t i = 0, j = 0;
+
         for (uint32_t k = 0; k < n; k++) {
-            uint64_t a = i < l->d.valid_cols ? tepl_elem(l, pe, 0, i) : 0;
-            uint64_t b = j < r->d.valid_cols ? tepl_elem(r, pe, 0, j) : 0;
+            uint64_t a = i < l->d.valid_cols ? row_elem(lrow, i, bytes) : 0;
+            uint64_t b = j < r->d.valid_cols ? row_elem(rrow, j, bytes) : 0;
             bool left = j >= r->d.valid_cols ||
                         (i < l->d.valid_cols && tile_sort_before(v->dt, a, b, v->scalar[pe]));
 
-            tepl_put(v, pe, 0, k, left ? a : b);
+            row_put(out, k, bytes, left ? a : b);
             i += left;
             j += !left;
         }
@@ -248,21 +293,27 @@ static void mrgsort_commit(Tepl *v)
 
 /* ---- THISTOGRAM ---- */
 
-/* Whether element x of row r passes the ByteId prefix filter. */
-static bool hist_selected(Tepl *v, const TileLocal *f, unsigned pe, uint32_t r,
-                          uint64_t x, unsigned byte)
+/*
+ * The ByteId prefix filter of row r: an element x passes when its bytes
+ * above ByteId equal the prefix's, (x & *mask) == *prefix.  U16, ByteId
+ * 0: the high byte against the row's own filter[r][0]; U32: bytes 3, 2, 1
+ * above ByteId against the global filter[0..2][0].
+ */
+static void hist_filter(Tepl *v, const TileLocal *f, unsigned pe, uint32_t r, unsigned byte,
+                        uint32_t *mask, uint32_t *prefix)
 {
+    *mask = *prefix = 0;
     if (v->dt == TILE_DT_U16) {
-        /* ByteId 0: the high byte against the row's own filter[r][0] */
-        return byte || ((x >> 8) & 0xff) == (tepl_elem(f, pe, r, 0) & 0xff);
-    }
-    /* U32: bytes 3, 2, 1 above ByteId against the global filter[0..2][0] */
-    for (unsigned k = 3; k > byte; k--) {
-        if (((x >> (8 * k)) & 0xff) != (tepl_elem(f, pe, 3 - k, 0) & 0xff)) {
-            return false;
+        if (!byte) {
+            *mask = 0xff00;
+            *prefix = (tepl_elem(f, pe, r, 0) & 0xff) << 8;
         }
+        return;
     }
-    return true;
+    for (unsigned k = 3; k > byte; k--) {
+        *mask |= 0xffu << (8 * k);
+        *prefix |= (uint32_t)(tepl_elem(f, pe, 3 - k, 0) & 0xff) << (8 * k);
+    }
 }
 
 static void histogram_commit(Tepl *v)
@@ -307,18 +358,25 @@ static void histogram_commit(Tepl *v)
     tepl_new_dst(v, &d);
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
+        unsigned bytes = tile_dtype_bits(v->dt) / 8;
+
         for (uint32_t r = 0; r < data->d.valid_rows; r++) {
-            uint32_t count[256] = { 0 }, sum = 0;
+            const uint8_t *in = sort_row(data, pe, r);
+            uint8_t *out = tepl_dst_row(v, pe, r);
+            uint32_t count[256] = { 0 }, sum = 0, mask, prefix;
+
+            hist_filter(v, f, pe, r, byte, &mask, &prefix);
             for (uint32_t c = 0; c < data->d.valid_cols; c++) {
-                uint64_t x = tepl_elem(data, pe, r, c);
-                if (hist_selected(v, f, pe, r, x, byte)) {
+                uint32_t x = row_elem(in, c, bytes);
+
+                if ((x & mask) == prefix) {
                     count[(x >> (8 * byte)) & 0xff]++;
                 }
             }
             /* the inclusive cumulative count of bins 0..b */
             for (unsigned b = 0; b < 256; b++) {
                 sum += count[b];
-                tepl_put(v, pe, r, b, sum);
+                row_put(out, b, 4, sum);
             }
         }
     }
