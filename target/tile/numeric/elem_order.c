@@ -42,25 +42,22 @@ void tile_sort_group_ref(unsigned dtype, TileSortItem *items, unsigned n, bool d
 }
 
 /*
- * tile_sort_before() as one unsigned key of an FP32 or FP16 encoding x: l is before r exactly when key(l) <= key(r).  Numbers map
- * in their order (the sign-magnitude encoding made offset binary), -0
- * first made +0; descending flips a number's key within the width; every
- * NaN takes the largest key, above any number's in both directions.
+ * tile_sort_before() as one unsigned key of an FP32 or FP16 encoding x:
+ * l is before r exactly when key(l) <= key(r).  Numbers map in their
+ * order (the sign-magnitude encoding made offset binary), -0 first made
+ * +0; descending flips a number's key within the width; every NaN takes
+ * the largest key, above any number's in both directions.
  */
 static inline uint32_t sort_key(unsigned dtype, uint32_t x, bool descending)
 {
     unsigned width = dtype == TILE_DT_FP32 ? 32 : 16;
     uint32_t sign = 1u << (width - 1), ones = sign | (sign - 1);
-    uint32_t key;
+    uint32_t nan = tile_sort_is_nan(dtype, x), negative;
 
-    if (tile_sort_is_nan(dtype, x)) {
-        return UINT32_MAX;
-    }
-    if (!(x & (sign - 1))) {
-        x = 0;
-    }
-    key = x & sign ? ~x & ones : x | sign;
-    return descending ? ~key & ones : key;
+    x = x & (sign - 1) ? x : 0;
+    negative = x >> (width - 1) & 1;
+    /* (a negative number: x ^ ones = ~x within the width; else x | sign) */
+    return (x ^ (sign | (ones & -negative)) ^ (ones & -(uint32_t)descending)) | -nan;
 }
 
 /*
@@ -99,10 +96,21 @@ static SortRanksFn *sort_ranks_host(void)
 #define sort_ranks_host() portable_sort_ranks
 #endif
 
+/* (scratch the code fills before it reads: not worth the zeroing a build
+ * with -ftrivial-auto-var-init gives it on every call) */
+#ifdef __has_attribute
+#if __has_attribute(uninitialized)
+#define SORT_SCRATCH __attribute__((uninitialized))
+#endif
+#endif
+#ifndef SORT_SCRATCH
+#define SORT_SCRATCH
+#endif
+
 void tile_sort_ranks(unsigned dtype, const uint64_t *x, unsigned n, bool descending,
                      unsigned *rank)
 {
-    int32_t key[TILE_SORT_MAX] __attribute__((aligned(32)));
+    int32_t key[TILE_SORT_MAX] SORT_SCRATCH __attribute__((aligned(32)));
 
     assert((dtype == TILE_DT_FP32 || dtype == TILE_DT_FP16) && n <= TILE_SORT_MAX);
     /* signed lanes: the keys offset by 2^31; whole vectors (of at most

@@ -158,7 +158,8 @@ static void sort_commit(Tepl *v)
     TileOp *op = v->op;
     const TileLocal *s;
     TileLocal *dst[2], *idx;
-    unsigned w;
+    unsigned w, rank[TILE_SORT_MAX];
+    uint64_t x[TILE_SORT_MAX];          /* (a group's: here, not zeroed for each) */
 
     sort_check_complete(v);
     read_descending(v);
@@ -198,8 +199,7 @@ static void sort_commit(Tepl *v)
             uint8_t *out = tepl_row_bytes(v->d, pe, r), *out_idx = tepl_row_bytes(idx, pe, r);
 
             for (uint32_t g = 0; g < s->d.valid_cols; g += w) {
-                unsigned n = MIN(w, s->d.valid_cols - g), rank[TILE_SORT_MAX];
-                uint64_t x[TILE_SORT_MAX];
+                unsigned n = MIN(w, s->d.valid_cols - g);
 
                 for (unsigned i = 0; i < n; i++) {
                     x[i] = row_elem(in, g + i, bytes);
