@@ -96,21 +96,10 @@ static SortRanksFn *sort_ranks_host(void)
 #define sort_ranks_host() portable_sort_ranks
 #endif
 
-/* (scratch the code fills before it reads: not worth the zeroing a build
- * with -ftrivial-auto-var-init gives it on every call) */
-#ifdef __has_attribute
-#if __has_attribute(uninitialized)
-#define SORT_SCRATCH __attribute__((uninitialized))
-#endif
-#endif
-#ifndef SORT_SCRATCH
-#define SORT_SCRATCH
-#endif
-
 void tile_sort_ranks(unsigned dtype, const uint64_t *x, unsigned n, bool descending,
                      unsigned *rank)
 {
-    int32_t key[TILE_SORT_MAX] SORT_SCRATCH __attribute__((aligned(32)));
+    int32_t key[TILE_SORT_MAX] TILE_SCRATCH __attribute__((aligned(32)));
 
     assert((dtype == TILE_DT_FP32 || dtype == TILE_DT_FP16) && n <= TILE_SORT_MAX);
     /* signed lanes: the keys offset by 2^31; whole vectors (of at most

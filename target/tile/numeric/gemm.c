@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "numeric/gemm_host.h"
+#include "numeric/tile_numeric.h"
 
 #define CANONICAL_NAN_F32 0x7fc00000u
 
@@ -396,7 +397,7 @@ static void blocked(Kind kind, int kb, int M, const uint32_t *A, int lda, const 
     bool in_place = false, wide, half, pack_a;
     int mr;
     GemmMicroFn *micro;
-    uint32_t tile[GEMM_MAX_MR * GEMM_MAX_NR];
+    uint32_t tile[GEMM_MAX_MR * GEMM_MAX_NR] TILE_SCRATCH;
 
     if (!b->data) {             /* borrowed: the widest kernel that fits */
         nr = b->N <= h->nr / 2 ? h->nr / 2 : h->nr;

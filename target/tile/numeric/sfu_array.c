@@ -307,10 +307,11 @@ INLINE void quot_run(unsigned dt, bool recip, bool fma, const void *l, const voi
 {
     u32x8 rs = (u32x8){} + (uint32_t)scalar;
     i32x8 nx_all = {};
-    Pending p = { .n = 0 };
+    Pending p TILE_SCRATCH;
     unsigned fl = 0;
     size_t i = 0;
 
+    p.n = 0;
     while (i + LANES <= n) {
         for (; i + LANES <= n && p.n < PENDING; i += LANES) {
             quot_step(dt, recip, fma, l, r, rs, out, i, LANES, &nx_all, &p);
@@ -585,9 +586,10 @@ INLINE void func_run(unsigned dt, SfuUnOp op, const void *src, void *out, size_t
 {
     unsigned fl = 0;
     i32x8 nx_all = {}, of_all = {}, uf_all = {};
-    Pending p = { .n = 0 };
+    Pending p TILE_SCRATCH;
     size_t i = 0;
 
+    p.n = 0;
     while (i + LANES <= n) {
         for (; i + LANES <= n && p.n < PENDING; i += LANES) {
             func_step(dt, op, src, out, i, LANES, &nx_all, &of_all, &uf_all, &p);

@@ -230,14 +230,14 @@ enum { COL_CHUNK = 256 };
 static void cols_sum_f32(const void *const *rows, size_t nrows, size_t c0, size_t nc,
                          uint32_t *out, bool *nxc)
 {
-    float acc[COL_CHUNK], err[COL_CHUNK];
+    float acc[COL_CHUNK] TILE_SCRATCH, err[COL_CHUNK] TILE_SCRATCH;
 
     for (size_t c = 0; c < nc; c++) {
         acc[c] = 0;
         nxc[c] = false;
     }
     for (size_t r = 0; r < nrows; r++) {
-        float x[COL_CHUNK];
+        float x[COL_CHUNK] TILE_SCRATCH;
 
         memcpy(x, (const uint8_t *)rows[r] + 4 * c0, 4 * nc);
         for (size_t c = 0; c < nc; c++) {
@@ -473,8 +473,8 @@ void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *row
         /* in chunks of COL_CHUNK columns, vectorized by the compiler */
         for (; c0 < ncols; c0 += COL_CHUNK) {
             size_t nc = ncols - c0 < COL_CHUNK ? ncols - c0 : COL_CHUNK;
-            uint32_t acc[COL_CHUNK];
-            bool nxc[COL_CHUNK];
+            uint32_t acc[COL_CHUNK] TILE_SCRATCH;
+            bool nxc[COL_CHUNK] TILE_SCRATCH;
 
             cols_sum_f32(rows, nrows, c0, nc, acc, nxc);
             for (size_t c = 0; c < nc; c++) {

@@ -24,6 +24,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * TILE_SCRATCH: a local buffer of the array paths that the code fills
+ * before it reads.  The emulator is built with -ftrivial-auto-var-init=zero,
+ * which would clear it on every call (kilobytes for a row of elements);
+ * this attribute exempts it.
+ */
+#ifdef __has_attribute
+#if __has_attribute(uninitialized)
+#define TILE_SCRATCH __attribute__((uninitialized))
+#endif
+#endif
+#ifndef TILE_SCRATCH
+#define TILE_SCRATCH
+#endif
+
 /* B.DATR DataType codes (PTO-FIELD-BLOCK-DATATYPE); 15, 21..23, 29..31
  * are reserved. */
 typedef enum TileDType {

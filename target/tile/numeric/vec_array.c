@@ -752,7 +752,7 @@ void vec_array_binary_scalar(unsigned dtype, VecBinOp op, const void *l, uint64_
                              void *out, size_t n, unsigned *flags)
 {
     enum { BLOCK = 256 };
-    uint64_t block[BLOCK];
+    uint64_t block[BLOCK] TILE_SCRATCH;
     unsigned b = tile_dtype_info(dtype)->width / 8;
     size_t m = n < BLOCK ? n : BLOCK;
 

@@ -158,8 +158,8 @@ static void sort_commit(Tepl *v)
     TileOp *op = v->op;
     const TileLocal *s;
     TileLocal *dst[2], *idx;
-    unsigned w, rank[TILE_SORT_MAX];
-    uint64_t x[TILE_SORT_MAX];          /* (a group's: here, not zeroed for each) */
+    unsigned w, rank[TILE_SORT_MAX] TILE_SCRATCH;
+    uint64_t x[TILE_SORT_MAX] TILE_SCRATCH;
 
     sort_check_complete(v);
     read_descending(v);

@@ -583,7 +583,7 @@ static unsigned indexed_row_bytes(Tepl *v, const TileLocal *val, unsigned pe)
 static void tgather_commit(Tepl *v)
 {
     const TileLocal *val, *ix;
-    uint64_t idx[INDEX_CHUNK];
+    uint64_t idx[INDEX_CHUNK] TILE_SCRATCH;
 
     indexed_prologue(v);
     val = v->src[0];
@@ -633,8 +633,8 @@ static void tgather_commit(Tepl *v)
 static void tscatter_commit(Tepl *v)
 {
     const TileLocal *val, *ix;
-    unsigned long seen[BITS_TO_LONGS(SFU_MAX_ELEMS)];
-    uint64_t idx[INDEX_CHUNK];
+    unsigned long seen[BITS_TO_LONGS(SFU_MAX_ELEMS)] TILE_SCRATCH;
+    uint64_t idx[INDEX_CHUNK] TILE_SCRATCH;
 
     indexed_prologue(v);
     val = v->src[0];
