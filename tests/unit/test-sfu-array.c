@@ -870,14 +870,17 @@ END_TEST
  * TSORT's sort by ranks (tile_sort_group(), tile_sort_ranks()) against the
  * reference insertion sort on tile_sort_before(): groups of 1..64 FP32 and
  * FP16 encodings of every class, with repeated values, both zeros and
- * NaNs of both signs, in both directions; item for item.
+ * NaNs of both signs, in both directions; item for item, on each of the
+ * host's instances (tile_sort_paths()).
  */
 START_TEST(test_sort)
 {
     static const unsigned types[] = { FP32, FP16 };
 
-    for (unsigned t = 0; t < 2; t++) {
-        unsigned dt = types[t];
+    for (unsigned t = 0; t < 2 * tile_sort_paths(); t++) {
+        unsigned dt = types[t % 2];
+
+        tile_sort_path_select(t / 2);       /* each host instance */
 
         for (unsigned trial = 0; trial < 2000; trial++) {
             unsigned n = 1 + next_rand() % TILE_SORT_MAX, rank[TILE_SORT_MAX];
@@ -903,6 +906,7 @@ START_TEST(test_sort)
             }
         }
     }
+    tile_sort_path_select(0);
 }
 END_TEST
 

@@ -63,13 +63,15 @@ static inline uint32_t sort_key(unsigned dtype, uint32_t x, bool descending)
 /*
  * By rank (sort_rank.h): item i goes to the place of the items whose keys
  * are smaller, and of those with its own key that come before it.  The
- * portable instance counts four keys at a time (SSE2, NEON); an x86-64
- * host with AVX2 eight (not in the baseline build the tests also run,
- * VEC_ARRAY_BASELINE).
+ * portable instance counts four keys at a time (SSE2, NEON); on x86-64
+ * AVX2 counts eight and AVX-512 sixteen, when the host has them (not in
+ * the baseline build the tests also run, VEC_ARRAY_BASELINE).
  */
 #define SR_LANES 4
 #define SR_ID(x) portable_##x
 #include "numeric/sort_rank.h"
+
+typedef void SortRanksFn(const int32_t *key, unsigned n, unsigned *rank);
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
     !defined(VEC_ARRAY_BASELINE)
@@ -80,21 +82,65 @@ static inline uint32_t sort_key(unsigned dtype, uint32_t x, bool descending)
 #include "numeric/sort_rank.h"
 #pragma GCC pop_options
 
-typedef void SortRanksFn(const int32_t *key, unsigned n, unsigned *rank);
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw")
+#define SR_LANES 16
+#define SR_ID(x) avx512_##x
+#include "numeric/sort_rank.h"
+#pragma GCC pop_options
+
+/* the instances this host runs, the widest first */
+static unsigned sort_paths_of(SortRanksFn **list)
+{
+    unsigned n = 0;
+
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw")) {
+        list[n++] = avx512_sort_ranks;
+    }
+    if (__builtin_cpu_supports("avx2")) {
+        list[n++] = avx2_sort_ranks;
+    }
+    list[n++] = portable_sort_ranks;
+    return n;
+}
+#else
+static unsigned sort_paths_of(SortRanksFn **list)
+{
+    list[0] = portable_sort_ranks;
+    return 1;
+}
+#endif
+
+static SortRanksFn *sort_chosen;
 
 static SortRanksFn *sort_ranks_host(void)
 {
-    static SortRanksFn *chosen;
+    SortRanksFn *f = __atomic_load_n(&sort_chosen, __ATOMIC_ACQUIRE);
 
-    if (!chosen) {
-        __builtin_cpu_init();
-        chosen = __builtin_cpu_supports("avx2") ? avx2_sort_ranks : portable_sort_ranks;
+    if (!f) {
+        tile_sort_path_select(0);       /* (the same answer in every thread) */
+        f = __atomic_load_n(&sort_chosen, __ATOMIC_ACQUIRE);
     }
-    return chosen;
+    return f;
 }
-#else
-#define sort_ranks_host() portable_sort_ranks
-#endif
+
+unsigned tile_sort_paths(void)
+{
+    SortRanksFn *list[3];
+
+    return sort_paths_of(list);
+}
+
+void tile_sort_path_select(unsigned i)
+{
+    SortRanksFn *list[3];
+    unsigned n = sort_paths_of(list);
+
+    assert(i < n);
+    __atomic_store_n(&sort_chosen, list[i], __ATOMIC_RELEASE);
+}
 
 void tile_sort_ranks(unsigned dtype, const uint64_t *x, unsigned n, bool descending,
                      unsigned *rank)
@@ -103,9 +149,19 @@ void tile_sort_ranks(unsigned dtype, const uint64_t *x, unsigned n, bool descend
 
     assert((dtype == TILE_DT_FP32 || dtype == TILE_DT_FP16) && n <= TILE_SORT_MAX);
     /* signed lanes: the keys offset by 2^31; whole vectors (of at most
-     * 8 lanes), the lanes past n zero */
-    for (unsigned i = 0; i < ((n + 7) & ~7u); i++) {
-        key[i] = i < n ? (int32_t)(sort_key(dtype, x[i], descending) ^ 0x80000000u) : 0;
+     * 16 lanes), the lanes past n zero (one loop for each type: its
+     * constants folded) */
+    if (dtype == TILE_DT_FP32) {
+        for (unsigned i = 0; i < n; i++) {
+            key[i] = (int32_t)(sort_key(TILE_DT_FP32, x[i], descending) ^ 0x80000000u);
+        }
+    } else {
+        for (unsigned i = 0; i < n; i++) {
+            key[i] = (int32_t)(sort_key(TILE_DT_FP16, x[i], descending) ^ 0x80000000u);
+        }
+    }
+    for (unsigned i = n; i < ((n + 15) & ~15u); i++) {
+        key[i] = 0;
     }
     sort_ranks_host()(key, n, rank);
 }

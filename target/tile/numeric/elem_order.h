@@ -43,6 +43,11 @@ void tile_sort_group(unsigned dtype, TileSortItem *items, unsigned n, bool desce
  * order of the n encodings x[] (FP32 or FP16, n <= TILE_SORT_MAX). */
 void tile_sort_ranks(unsigned dtype, const uint64_t *x, unsigned n, bool descending,
                      unsigned *rank);
+/* The host's instances of the rank count behind tile_sort_ranks() (the
+ * tests run each): how many this host runs, and the choice of one, 0
+ * (the widest) by default. */
+unsigned tile_sort_paths(void);
+void tile_sort_path_select(unsigned i);
 
 typedef enum TileReduceOp {
     TILE_RED_SUM, TILE_RED_MAX, TILE_RED_MIN, TILE_RED_PROD,

@@ -153,13 +153,41 @@ static void sort_check_complete(Tepl *v)
     }
 }
 
+/*
+ * One row of TSORT, in groups of w columns: the values sorted into out,
+ * their original indices (U32) into out_idx; elements of BYTES bytes (a
+ * constant in each call of sort_commit()).  Whether the row holds a NaN.
+ */
+static inline __attribute__((always_inline))
+bool sort_row_groups(Tepl *v, unsigned bytes, const uint8_t *in, uint8_t *out,
+                     uint8_t *out_idx, uint32_t cols, unsigned w, bool descending)
+{
+    unsigned rank[TILE_SORT_MAX] TILE_SCRATCH;
+    uint64_t x[TILE_SORT_MAX] TILE_SCRATCH;
+    bool nan = false;
+
+    for (uint32_t g = 0; g < cols; g += w) {
+        unsigned n = MIN(w, cols - g);
+
+        for (unsigned i = 0; i < n; i++) {
+            x[i] = row_elem(in, g + i, bytes);
+            nan |= tile_sort_is_nan(v->dt, x[i]);
+        }
+        tile_sort_ranks(v->dt, x, n, descending, rank);
+        for (unsigned i = 0; i < n; i++) {
+            row_put(out, g + rank[i], bytes, x[i]);
+            row_put(out_idx, g + rank[i], 4, i);
+        }
+    }
+    return nan;
+}
+
 static void sort_commit(Tepl *v)
 {
     TileOp *op = v->op;
     const TileLocal *s;
     TileLocal *dst[2], *idx;
-    unsigned w, rank[TILE_SORT_MAX] TILE_SCRATCH;
-    uint64_t x[TILE_SORT_MAX] TILE_SCRATCH;
+    unsigned w;
 
     sort_check_complete(v);
     read_descending(v);
@@ -192,26 +220,23 @@ static void sort_commit(Tepl *v)
     }
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
-        unsigned bytes = tile_dtype_bits(v->dt) / 8;
+        bool nan = false;
 
         for (uint32_t r = 0; r < s->d.valid_rows; r++) {
             const uint8_t *in = sort_row(s, pe, r);
             uint8_t *out = tepl_row_bytes(v->d, pe, r), *out_idx = tepl_row_bytes(idx, pe, r);
 
-            for (uint32_t g = 0; g < s->d.valid_cols; g += w) {
-                unsigned n = MIN(w, s->d.valid_cols - g);
-
-                for (unsigned i = 0; i < n; i++) {
-                    x[i] = row_elem(in, g + i, bytes);
-                }
-                tile_sort_ranks(v->dt, x, n, v->scalar[pe], rank);
-                for (unsigned i = 0; i < n; i++) {
-                    row_put(out, g + rank[i], bytes, x[i]);
-                    row_put(out_idx, g + rank[i], 4, i);
-                }
+            if (v->dt == TILE_DT_FP32) {
+                nan |= sort_row_groups(v, 4, in, out, out_idx, s->d.valid_cols, w,
+                                       v->scalar[pe]);
+            } else {
+                nan |= sort_row_groups(v, 2, in, out, out_idx, s->d.valid_cols, w,
+                                       v->scalar[pe]);
             }
         }
-        note_snan(v, s, pe);
+        if (nan) {
+            note_snan(v, s, pe);        /* (a signaling one among them?) */
+        }
     }
     idx->defined = 1;
     tepl_finish(v, true);
