@@ -510,6 +510,19 @@ static uint64_t pick_cvt(unsigned src, unsigned dst)
     if (r % 3 == 0) {
         return pick(src, rnd());
     }
+    if (src == TILE_DT_FP32 && (dst == TILE_DT_E4M3 || dst == TILE_DT_E5M2) && r % 3 == 1) {
+        /* within a few ulps of where the FP8 vector path hands over: the
+         * smallest normals (2^-6, 2^-14), the largest finite values (448,
+         * 57344), their rounding edges (464, 61440), 2^-7 / 2^-15 */
+        static const uint32_t edge[] = {
+            0x3c800000, 0x43e00000, 0x43e80000, 0x3c000000,
+            0x38800000, 0x47600000, 0x47700000, 0x38000000,
+        };
+        uint32_t x = edge[(r >> 8) % 4 + (dst == TILE_DT_E5M2 ? 4 : 0)];
+
+        x += (uint32_t)((r >> 16) % 9) - 4;
+        return (r >> 24) & 1 ? x | 0x80000000u : x;
+    }
     if (!sd->is_float) {
         /* an odd significand of 3..12 bits then a half: a tie of a p-bit type */
         unsigned sh = 1 + (r >> 8) % 20;
@@ -539,10 +552,12 @@ START_TEST(test_convert)
         for (unsigned si = 0; si < N_BYTE_TYPES; si++) {
             unsigned dst = byte_types[di], src = byte_types[si];
             unsigned sb = width(src) / 8, db = width(dst) / 8;
-            bool deep = (vec_array_float_type(src) || (!tile_dtype_info(src)->is_float &&
-                                                       width(src) <= 32)) &&
-                        (vec_array_float_type(dst) || (!tile_dtype_info(dst)->is_float &&
-                                                       width(dst) <= 32));
+            bool fp8 = src == TILE_DT_FP32 && (dst == TILE_DT_E4M3 || dst == TILE_DT_E5M2);
+            bool deep = fp8 ||
+                        ((vec_array_float_type(src) || (!tile_dtype_info(src)->is_float &&
+                                                        width(src) <= 32)) &&
+                         (vec_array_float_type(dst) || (!tile_dtype_info(dst)->is_float &&
+                                                        width(dst) <= 32)));
 
             ck_assert(vec_array_convert_serves(dst, src) == tile_num_tcvt_supported(dst, src));
             if (!tile_num_tcvt_supported(dst, src)) {
@@ -585,7 +600,7 @@ START_TEST(test_convert)
             }
         }
     }
-    ck_assert_uint_eq(vectors, 3 * 3 + 3 * 6 + 6 * 3 + 6 * 6);
+    ck_assert_uint_eq(vectors, 3 * 3 + 3 * 6 + 6 * 3 + 6 * 6 + 2);
 }
 END_TEST
 
@@ -616,6 +631,16 @@ START_TEST(test_convert_hand)
         { TILE_DT_FP32, TILE_DT_S32, 0, 0, 0x01000003, 0x4b800002, TILE_NUM_NX },  /* 2^24+3 */
         { TILE_DT_FP32, TILE_DT_BF16, 0, 0, 0xc0a0, 0xc0a00000, 0 },            /* -5 */
         { TILE_DT_FP16, TILE_DT_U16, 0, 0, 0xffff, 0x7c00, TILE_NUM_OF | TILE_NUM_NX },
+        /* E4M3 (bias 7, 3 fraction bits), E5M2 (bias 15, 2 bits): */
+        { TILE_DT_E4M3, TILE_DT_FP32, 0, 0, 0x3f880000, 0x38, TILE_NUM_NX },  /* 1 + 2^-4: even 1 */
+        { TILE_DT_E4M3, TILE_DT_FP32, 0, 0, 0xbf980000, 0xba, TILE_NUM_NX },  /* -(1 + 3*2^-4) */
+        { TILE_DT_E4M3, TILE_DT_FP32, 0, 0, 0x43e00000, 0x7e, 0 },            /* 448, the largest */
+        { TILE_DT_E4M3, TILE_DT_FP32, 0, 0, 0x3c800000, 0x08, 0 },            /* 2^-6 */
+        { TILE_DT_E4M3, TILE_DT_FP32, 0, 0, 0x3c900000, 0x09, 0 },            /* 2^-6 * 1.125 */
+        { TILE_DT_E5M2, TILE_DT_FP32, 0, 0, 0x3f900000, 0x3c, TILE_NUM_NX },  /* 1 + 2^-3: even 1 */
+        { TILE_DT_E5M2, TILE_DT_FP32, 0, 0, 0x3fb00000, 0x3e, TILE_NUM_NX },  /* 1 + 3*2^-3: 1.5 */
+        { TILE_DT_E5M2, TILE_DT_FP32, 0, 0, 0xc7600000, 0xfb, 0 },            /* -57344 */
+        { TILE_DT_E5M2, TILE_DT_FP32, 0, 0, 0x80000000, 0x80, 0 },            /* -0 */
     };
 
     for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

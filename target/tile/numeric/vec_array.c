@@ -944,6 +944,56 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
     }
 }
 
+/*
+ * FP32 into E4M3 or E5M2, rounded to nearest even, in 32-bit lanes: the
+ * magnitude rounded at once at the destination's last mantissa bit (as
+ * fp16_normal_of_f32()), then the exponent bias moved, is right where the
+ * value is zero or its magnitude lies between the destination's smallest
+ * normal and its largest finite value (so that it rounds to a normal
+ * number and can overflow under no rule: PTO-TILE-MODEL-EXECUTION-TCVT);
+ * NX where bits were dropped.  Every other lane converts through
+ * vec_convert() (subnormal results, overflow, NaN, infinity).
+ */
+typedef uint8_t u8x8 __attribute__((vector_size(8)));
+
+INLINE void convert_f32_to_fp8(unsigned dst, unsigned rmode, bool sat, const void *in,
+                               void *out, size_t n, unsigned *flags)
+{
+    const bool e4m3 = dst == TILE_DT_E4M3;
+    /* the bits dropped; the smallest normal and largest finite magnitudes
+     * as FP32 encodings; the rebias (127 - 7 or 127 - 15, in the field) */
+    const unsigned drop = e4m3 ? 20 : 21;
+    const uint32_t lo = e4m3 ? 0x3c800000 : 0x38800000, hi = e4m3 ? 0x43e00000 : 0x47600000;
+    const uint32_t rebias = e4m3 ? 120u << 3 : 112u << 2;
+    i32x8 nx_acc = { 0 };
+
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        u32x8 raw = load_raw(TILE_DT_FP32, in, i, cnt), mag = raw & 0x7fffffff, res;
+        i32x8 ok, zero = (i32x8)(mag == 0);
+        u8x8 bytes;
+
+        res = ((mag + ((1u << (drop - 1)) - 1) + ((mag >> drop) & 1)) >> drop) - rebias;
+        ok = ((i32x8)mag >= (int32_t)lo) & ((i32x8)mag <= (int32_t)hi);
+        nx_acc |= ok & (i32x8)((mag & ((1u << drop) - 1)) != 0);
+        res = (res & (u32x8)~(zero | ~ok)) | ((raw >> 24) & 0x80);
+        bytes = __builtin_convertvector(res, u8x8);
+        chunk_out(out, i, &bytes, 8, cnt);
+        ok |= zero;
+        if (any32(~ok)) {
+            unsigned bad = 0;
+
+            for (unsigned k = 0; k < cnt; k++) {
+                bad |= (ok[k] == 0) << k;
+            }
+            convert_elements(dst, TILE_DT_FP32, rmode, sat, bad, in, out, i, flags);
+        }
+    }
+    if (any32(nx_acc)) {
+        *flags |= TILE_NUM_NX;
+    }
+}
+
 bool vec_array_convert_serves(unsigned dst, unsigned src)
 {
     const TileDTypeInfo *dd = tile_dtype_info(dst), *sd = tile_dtype_info(src);
@@ -957,6 +1007,11 @@ void vec_array_convert(unsigned dst, unsigned src, unsigned rmode, bool sat, con
 {
     TileRound rm = tile_round_from_rmode(rmode, tile_round_tcvt_default(dst));
 
+    if (src == TILE_DT_FP32 && (dst == TILE_DT_E4M3 || dst == TILE_DT_E5M2) &&
+        rm == TILE_RND_RNE) {
+        convert_f32_to_fp8(dst, rmode, sat, in, out, n, flags);
+        return;
+    }
     if (!convert_vectors(dst, src, rm)) {
         for (size_t i = 0; i < n; i += 32) {
             unsigned cnt = n - i < 32 ? n - i : 32;
