@@ -87,6 +87,9 @@ static void run_convert_compare(int reps)
         { "FP32->S8 RNE", TILE_DT_S8, TILE_DT_FP32, 1 },
         { "S32->FP32", TILE_DT_FP32, TILE_DT_S32, 0 },
         { "FP64->FP32", TILE_DT_FP32, TILE_DT_FP64, 0 },
+        { "FP32->E4M3", TILE_DT_E4M3, TILE_DT_FP32, 0 },
+        { "E4M3->FP32", TILE_DT_FP32, TILE_DT_E4M3, 0 },
+        { "E5M2->BF16", TILE_DT_BF16, TILE_DT_E5M2, 0 },
     };
     static uint8_t pred[N / 8];
     unsigned flags = 0;

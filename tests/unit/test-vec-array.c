@@ -808,6 +808,46 @@ START_TEST(test_select_fill)
 }
 END_TEST
 
+/*
+ * A one-byte source converts through a table of its 256 conversions kept
+ * for one pair, mode and Sat: calls that differ in one of them alone get
+ * their own results.  By hand: E4M3 0x3c is 0.0111.100 = 1.5, E5M2 0x3c
+ * is 0.01111.00 = 1.0; E4M3 0x46 is 0.1000.110 = 3.5 (toward zero 3, to
+ * nearest even 4); E5M2 0x7c is +infinity (into FP16 infinity, with Sat
+ * the largest finite value 0x7bff, OF NX).
+ */
+START_TEST(test_convert_byte_table)
+{
+    static const struct {
+        unsigned dst, src, rmode, sat;
+        uint8_t in;
+        uint64_t out;
+        unsigned flags;
+    } seq[] = {
+        { TILE_DT_FP32, TILE_DT_E4M3, 0, 0, 0x3c, 0x3fc00000, 0 },
+        { TILE_DT_FP32, TILE_DT_E5M2, 0, 0, 0x3c, 0x3f800000, 0 },          /* src */
+        { TILE_DT_FP16, TILE_DT_E5M2, 0, 0, 0x3c, 0x3c00, 0 },              /* dst */
+        { TILE_DT_FP16, TILE_DT_E4M3, 0, 0, 0x3c, 0x3e00, 0 },
+        { TILE_DT_S8, TILE_DT_E4M3, 0, 0, 0x46, 0x03, TILE_NUM_NX },        /* toward zero */
+        { TILE_DT_S8, TILE_DT_E4M3, 1, 0, 0x46, 0x04, TILE_NUM_NX },        /* rmode */
+        { TILE_DT_FP16, TILE_DT_E5M2, 0, 0, 0x7c, 0x7c00, 0 },
+        { TILE_DT_FP16, TILE_DT_E5M2, 0, 1, 0x7c, 0x7bff, TILE_NUM_OF | TILE_NUM_NX }, /* sat */
+    };
+
+    for (unsigned i = 0; i < sizeof(seq) / sizeof(seq[0]); i++) {
+        uint8_t in[3] = { seq[i].in, seq[i].in, seq[i].in }, got[24];
+        unsigned fg = 0, db = width(seq[i].dst) / 8;
+        uint64_t w = 0;
+
+        vec_array_convert(seq[i].dst, seq[i].src, seq[i].rmode, seq[i].sat, in, got, 3, &fg);
+        memcpy(&w, got + 2 * db, db);
+        ck_assert_msg(w == seq[i].out && fg == seq[i].flags, "step %u: %#llx flags %#x, want "
+                      "%#llx flags %#x", i, (unsigned long long)w, fg,
+                      (unsigned long long)seq[i].out, seq[i].flags);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("vec-array");
@@ -825,6 +865,7 @@ int main(void)
     tcase_add_test(tc, test_conversion);
     tcase_add_test(tc, test_convert);
     tcase_add_test(tc, test_convert_hand);
+    tcase_add_test(tc, test_convert_byte_table);
     tcase_add_test(tc, test_compare);
     tcase_add_test(tc, test_compare_hand);
     tcase_add_test(tc, test_select_fill);

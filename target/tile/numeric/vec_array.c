@@ -994,6 +994,58 @@ INLINE void convert_f32_to_fp8(unsigned dst, unsigned rmode, bool sat, const voi
     }
 }
 
+/*
+ * A one-byte source the vectors do not take (E4M3, E5M2, HiF8, E3M2,
+ * E2M3, E8M0, and S8 / U8 into the integers, or into a floating type in
+ * a directed mode): each of its 256 encodings converted once by
+ * vec_convert() for the pair, mode and Sat in use, its result and its
+ * own flags kept (the thread's last table, 2.3 KiB), then every element
+ * looked up: the same bits and flags as element by element.
+ */
+typedef struct ByteTable {
+    bool built;
+    unsigned dst, src, rmode;
+    bool sat;
+    uint64_t out[256];
+    uint8_t flags[256];
+} ByteTable;
+
+static _Thread_local ByteTable byte_table;
+
+static const ByteTable *byte_table_for(unsigned dst, unsigned src, unsigned rmode, bool sat)
+{
+    ByteTable *t = &byte_table;
+
+    if (!t->built || t->dst != dst || t->src != src || t->rmode != rmode || t->sat != sat) {
+        for (unsigned x = 0; x < 256; x++) {
+            unsigned f = 0;
+
+            t->out[x] = vec_convert(dst, src, x, rmode, sat, false, &f);
+            t->flags[x] = f;
+        }
+        t->built = true;
+        t->dst = dst;
+        t->src = src;
+        t->rmode = rmode;
+        t->sat = sat;
+    }
+    return t;
+}
+
+INLINE void convert_bytes(unsigned dst, unsigned src, unsigned rmode, bool sat,
+                          const void *in, void *out, size_t n, unsigned *flags)
+{
+    const ByteTable *t = byte_table_for(dst, src, rmode, sat);
+    const uint8_t *x = in;
+    unsigned db = tile_dtype_info(dst)->width / 8, fl = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        raw_put(db, out, i, t->out[x[i]]);
+        fl |= t->flags[x[i]];
+    }
+    *flags |= fl;
+}
+
 bool vec_array_convert_serves(unsigned dst, unsigned src)
 {
     const TileDTypeInfo *dd = tile_dtype_info(dst), *sd = tile_dtype_info(src);
@@ -1013,6 +1065,10 @@ void vec_array_convert(unsigned dst, unsigned src, unsigned rmode, bool sat, con
         return;
     }
     if (!convert_vectors(dst, src, rm)) {
+        if (tile_dtype_info(src)->width == 8) {
+            convert_bytes(dst, src, rmode, sat, in, out, n, flags);
+            return;
+        }
         for (size_t i = 0; i < n; i += 32) {
             unsigned cnt = n - i < 32 ? n - i : 32;
             convert_elements(dst, src, rmode, sat, cnt == 32 ? ~0u : (1u << cnt) - 1, in, out,

@@ -79,7 +79,8 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
  * fewer convert into one another in host vectors (into a floating type
  * when rounding to nearest even, into an integer when rounding to nearest
  * even or toward zero), and FP32 into E4M3 and E5M2 rounding to nearest
- * even; every other pair element by element.
+ * even; a one-byte source in every other case by a table of its 256
+ * conversions; every other pair element by element.
  */
 bool vec_array_convert_serves(unsigned dst, unsigned src);
 /* out[i] = vec_convert(dst, src, in[i], rmode, sat, false, flags) */
