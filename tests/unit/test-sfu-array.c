@@ -886,7 +886,7 @@ START_TEST(test_sort)
             unsigned n = 1 + next_rand() % TILE_SORT_MAX, rank[TILE_SORT_MAX];
             bool desc = trial & 1;
             TileSortItem ref[TILE_SORT_MAX], got[TILE_SORT_MAX];
-            uint64_t xs[TILE_SORT_MAX];
+            uint32_t xs[TILE_SORT_MAX];
 
             for (unsigned i = 0; i < n; i++) {
                 uint64_t r = next_rand();

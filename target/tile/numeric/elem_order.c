@@ -42,25 +42,6 @@ void tile_sort_group_ref(unsigned dtype, TileSortItem *items, unsigned n, bool d
 }
 
 /*
- * tile_sort_before() as one unsigned key of an FP32 or FP16 encoding x:
- * l is before r exactly when key(l) <= key(r).  Numbers map in their
- * order (the sign-magnitude encoding made offset binary), -0 first made
- * +0; descending flips a number's key within the width; every NaN takes
- * the largest key, above any number's in both directions.
- */
-static inline uint32_t sort_key(unsigned dtype, uint32_t x, bool descending)
-{
-    unsigned width = dtype == TILE_DT_FP32 ? 32 : 16;
-    uint32_t sign = 1u << (width - 1), ones = sign | (sign - 1);
-    uint32_t nan = tile_sort_is_nan(dtype, x), negative;
-
-    x = x & (sign - 1) ? x : 0;
-    negative = x >> (width - 1) & 1;
-    /* (a negative number: x ^ ones = ~x within the width; else x | sign) */
-    return (x ^ (sign | (ones & -negative)) ^ (ones & -(uint32_t)descending)) | -nan;
-}
-
-/*
  * By rank (sort_rank.h): item i goes to the place of the items whose keys
  * are smaller, and of those with its own key that come before it.  The
  * portable instance counts four keys at a time (SSE2, NEON); on x86-64
@@ -71,7 +52,12 @@ static inline uint32_t sort_key(unsigned dtype, uint32_t x, bool descending)
 #define SR_ID(x) portable_##x
 #include "numeric/sort_rank.h"
 
-typedef void SortRanksFn(const int32_t *key, unsigned n, unsigned *rank);
+typedef struct SortPath {
+    void (*keys)(unsigned width, const uint32_t *x, unsigned n, bool descending, int32_t *key);
+    void (*ranks)(const int32_t *key, unsigned n, unsigned *rank);
+} SortPath;
+
+static const SortPath portable_sort = { portable_sort_keys, portable_sort_ranks };
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
     !defined(VEC_ARRAY_BASELINE)
@@ -89,86 +75,80 @@ typedef void SortRanksFn(const int32_t *key, unsigned n, unsigned *rank);
 #include "numeric/sort_rank.h"
 #pragma GCC pop_options
 
+static const SortPath avx2_sort = { avx2_sort_keys, avx2_sort_ranks };
+static const SortPath avx512_sort = { avx512_sort_keys, avx512_sort_ranks };
+
 /* the instances this host runs, the widest first */
-static unsigned sort_paths_of(SortRanksFn **list)
+static unsigned sort_paths_of(const SortPath **list)
 {
     unsigned n = 0;
 
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw")) {
-        list[n++] = avx512_sort_ranks;
+        list[n++] = &avx512_sort;
     }
     if (__builtin_cpu_supports("avx2")) {
-        list[n++] = avx2_sort_ranks;
+        list[n++] = &avx2_sort;
     }
-    list[n++] = portable_sort_ranks;
+    list[n++] = &portable_sort;
     return n;
 }
 #else
-static unsigned sort_paths_of(SortRanksFn **list)
+static unsigned sort_paths_of(const SortPath **list)
 {
-    list[0] = portable_sort_ranks;
+    list[0] = &portable_sort;
     return 1;
 }
 #endif
 
-static SortRanksFn *sort_chosen;
+static const SortPath *sort_chosen;
 
-static SortRanksFn *sort_ranks_host(void)
+static const SortPath *sort_path(void)
 {
-    SortRanksFn *f = __atomic_load_n(&sort_chosen, __ATOMIC_ACQUIRE);
+    const SortPath *p = __atomic_load_n(&sort_chosen, __ATOMIC_ACQUIRE);
 
-    if (!f) {
+    if (!p) {
         tile_sort_path_select(0);       /* (the same answer in every thread) */
-        f = __atomic_load_n(&sort_chosen, __ATOMIC_ACQUIRE);
+        p = __atomic_load_n(&sort_chosen, __ATOMIC_ACQUIRE);
     }
-    return f;
+    return p;
 }
 
 unsigned tile_sort_paths(void)
 {
-    SortRanksFn *list[3];
+    const SortPath *list[3];
 
     return sort_paths_of(list);
 }
 
 void tile_sort_path_select(unsigned i)
 {
-    SortRanksFn *list[3];
+    const SortPath *list[3];
     unsigned n = sort_paths_of(list);
 
     assert(i < n);
     __atomic_store_n(&sort_chosen, list[i], __ATOMIC_RELEASE);
 }
 
-void tile_sort_ranks(unsigned dtype, const uint64_t *x, unsigned n, bool descending,
+void tile_sort_ranks(unsigned dtype, const uint32_t *x, unsigned n, bool descending,
                      unsigned *rank)
 {
-    int32_t key[TILE_SORT_MAX] TILE_SCRATCH __attribute__((aligned(32)));
+    const SortPath *p = sort_path();
+    int32_t key[TILE_SORT_MAX] TILE_SCRATCH;
 
     assert((dtype == TILE_DT_FP32 || dtype == TILE_DT_FP16) && n <= TILE_SORT_MAX);
-    /* signed lanes: the keys offset by 2^31; whole vectors (of at most
-     * 16 lanes), the lanes past n zero (one loop for each type: its
-     * constants folded) */
-    if (dtype == TILE_DT_FP32) {
-        for (unsigned i = 0; i < n; i++) {
-            key[i] = (int32_t)(sort_key(TILE_DT_FP32, x[i], descending) ^ 0x80000000u);
-        }
+    if (dtype == TILE_DT_FP32) {        /* (the width a constant in each call) */
+        p->keys(32, x, n, descending, key);
     } else {
-        for (unsigned i = 0; i < n; i++) {
-            key[i] = (int32_t)(sort_key(TILE_DT_FP16, x[i], descending) ^ 0x80000000u);
-        }
+        p->keys(16, x, n, descending, key);
     }
-    for (unsigned i = n; i < ((n + 15) & ~15u); i++) {
-        key[i] = 0;
-    }
-    sort_ranks_host()(key, n, rank);
+    p->ranks(key, n, rank);
 }
 
 void tile_sort_group(unsigned dtype, TileSortItem *items, unsigned n, bool descending)
 {
-    uint64_t x[TILE_SORT_MAX] = { 0 };
+    uint32_t x[TILE_SORT_MAX] = { 0 };
     unsigned rank[TILE_SORT_MAX];
     TileSortItem in[TILE_SORT_MAX];
 

@@ -41,7 +41,7 @@ void tile_sort_group_ref(unsigned dtype, TileSortItem *items, unsigned n, bool d
 void tile_sort_group(unsigned dtype, TileSortItem *items, unsigned n, bool descending);
 /* The same order as ranks: rank[i] is x[i]'s place in the stable sorted
  * order of the n encodings x[] (FP32 or FP16, n <= TILE_SORT_MAX). */
-void tile_sort_ranks(unsigned dtype, const uint64_t *x, unsigned n, bool descending,
+void tile_sort_ranks(unsigned dtype, const uint32_t *x, unsigned n, bool descending,
                      unsigned *rank);
 /* The host's instances of the rank count behind tile_sort_ranks() (the
  * tests run each): how many this host runs, and the choice of one, 0

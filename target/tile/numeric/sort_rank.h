@@ -10,13 +10,49 @@
  *
  * and undefines them at its end.
  *
- * rank[i] is the number of keys smaller than key[i], and of keys equal to
- * it that come before it: its place in the stable order.  The keys are
- * signed, n <= TILE_SORT_MAX, and key[] holds a whole number of vectors
- * (its lanes past n any value: their ranks are not kept).
+ * sort_keys(): tile_sort_before()'s order as one integer key of each of
+ * the n FP32 or FP16 encodings x[] (WIDTH bits): l is before r exactly
+ * when key(l) <= key(r).  Numbers map in their order (the sign-magnitude
+ * encoding made offset binary), -0 first made +0; descending flips a
+ * number's key within the width; every NaN takes the largest key, above
+ * any number's in both directions.  The keys are stored offset by 2^31,
+ * as signed lanes, in whole vectors (the lanes past n zero).
+ *
+ * sort_ranks(): rank[i] is the number of keys smaller than key[i], and of
+ * keys equal to it that come before it: its place in the stable order
+ * (n <= TILE_SORT_MAX; the lanes past n are not read).
  */
 
 typedef int32_t SR_ID(lanes) __attribute__((vector_size(SR_LANES * 4)));
+typedef uint32_t SR_ID(ulanes) __attribute__((vector_size(SR_LANES * 4)));
+
+static void SR_ID(sort_keys)(unsigned width, const uint32_t *x, unsigned n, bool descending,
+                             int32_t *key)
+{
+    const uint32_t sign = 1u << (width - 1), ones = sign | (sign - 1);
+    const uint32_t inf = width == 32 ? 0x7f800000u : 0x7c00u;
+    const uint32_t flip = descending ? ones : 0;
+
+    for (unsigned base = 0; base < n; base += SR_LANES) {
+        unsigned cnt = n - base < SR_LANES ? n - base : SR_LANES;
+        SR_ID(ulanes) u = { 0 }, mag, negative, k;
+        SR_ID(lanes) nan;
+
+        if (cnt == SR_LANES) {
+            memcpy(&u, x + base, sizeof(u));    /* (a constant size: one load) */
+        } else {
+            memcpy(&u, x + base, cnt * 4);
+        }
+        mag = u & (sign - 1);
+        nan = mag > inf;
+        u &= (SR_ID(ulanes))(mag != 0);                 /* -0 -> +0 */
+        negative = (SR_ID(ulanes))((u & sign) != 0);    /* all ones or zero */
+        /* (a negative number: x ^ ones = ~x within the width; else x | sign) */
+        k = (u ^ (sign | (ones & negative)) ^ flip) | (SR_ID(ulanes))nan;
+        k ^= 0x80000000u;
+        memcpy(key + base, &k, sizeof(k));
+    }
+}
 
 static void SR_ID(sort_ranks)(const int32_t *key, unsigned n, unsigned *rank)
 {

@@ -163,7 +163,7 @@ bool sort_row_groups(Tepl *v, unsigned bytes, const uint8_t *in, uint8_t *out,
                      uint8_t *out_idx, uint32_t cols, unsigned w, bool descending)
 {
     unsigned rank[TILE_SORT_MAX] TILE_SCRATCH;
-    uint64_t x[TILE_SORT_MAX] TILE_SCRATCH;
+    uint32_t x[TILE_SORT_MAX] TILE_SCRATCH;
     bool nan = false;
 
     for (uint32_t g = 0; g < cols; g += w) {
