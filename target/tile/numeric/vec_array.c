@@ -946,8 +946,8 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
 
 /*
  * FP32 into E4M3 or E5M2, rounded to nearest even, in 32-bit lanes: the
- * magnitude rounded at once at the destination's last mantissa bit (as
- * fp16_normal_of_f32()), then the exponent bias moved, is right where the
+ * magnitude rounded at once at the destination's last mantissa bit
+ * (f32_round_at(), as fp16_normal_of_f32()), then the exponent bias moved, is right where the
  * value is zero or its magnitude lies between the destination's smallest
  * normal and its largest finite value (so that it rounds to a normal
  * number and can overflow under no rule: PTO-TILE-MODEL-EXECUTION-TCVT);
@@ -973,7 +973,7 @@ INLINE void convert_f32_to_fp8(unsigned dst, unsigned rmode, bool sat, const voi
         i32x8 ok, zero = (i32x8)(mag == 0);
         u8x8 bytes;
 
-        res = ((mag + ((1u << (drop - 1)) - 1) + ((mag >> drop) & 1)) >> drop) - rebias;
+        res = f32_round_at(mag, drop) - rebias;
         ok = ((i32x8)mag >= (int32_t)lo) & ((i32x8)mag <= (int32_t)hi);
         nx_acc |= ok & (i32x8)((mag & ((1u << drop) - 1)) != 0);
         res = (res & (u32x8)~(zero | ~ok)) | ((raw >> 24) & 0x80);

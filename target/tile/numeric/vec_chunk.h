@@ -201,20 +201,26 @@ INLINE f32x8 widen(unsigned dt, u32x8 raw)
     return (f32x8)(bits | sign);
 }
 
+/* binary32 encodings rounded to nearest even at bit DROP, shifted down
+ * (a carry runs into the exponent) */
+INLINE u32x8 f32_round_at(u32x8 fm, unsigned drop)
+{
+    return (fm + ((1u << (drop - 1)) - 1) + ((fm >> drop) & 1)) >> drop;
+}
+
 /* binary32 magnitudes (encodings) fm in FP16's normal range [2^-14,
- * 2^16) rounded to FP16 encodings: round at bit 13 (a carry runs into
- * the exponent, up to infinity at 65520), rebias */
+ * 2^16) rounded to FP16 encodings: round at bit 13 (up to infinity at
+ * 65520), rebias */
 INLINE u32x8 fp16_normal_of_f32(u32x8 fm)
 {
-    return ((fm + 0xfff + ((fm >> 13) & 1)) >> 13) - (112u << 10);
+    return f32_round_at(fm, 13) - (112u << 10);
 }
 
 /* binary32 encodings rounded to nearest even into BF16 at bit 16 (the
- * sign rides along from bit 31 to 15; a carry runs into the exponent,
- * infinity from 0x7f7f8000 on) */
+ * sign rides along from bit 31 to 15; infinity from 0x7f7f8000 on) */
 INLINE u32x8 bf16_normal_of_f32(u32x8 fm)
 {
-    return (fm + 0x7fff + ((fm >> 16) & 1)) >> 16;
+    return f32_round_at(fm, 16);
 }
 
 /* FP32 / FP16 / BF16 encodings in 32-bit lanes: a key whose unsigned
