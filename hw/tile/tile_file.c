@@ -209,6 +209,114 @@ uint64_t tile_storage_index(const TileDesc *d, uint32_t r, uint32_t c)
     }
 }
 
+/*
+ * A row of d as runs: column c (c0 = 0) sits at storage index
+ * first + (c / len) * step + c % len.  False where the row is not so
+ * regular (CUBE N8, 4-bit M16), and for predicates and 4-bit types.
+ */
+typedef struct RowRuns {
+    uint64_t first, step;
+    uint32_t len;
+} RowRuns;
+
+static bool row_runs(const TileDesc *d, uint32_t r, RowRuns *rr)
+{
+    unsigned bits = tile_dtype_bits(d->dtype), inner, cr, cc;
+
+    if (bits < 8 || d->storage == TILE_STORAGE_PREDICATE) {
+        return false;
+    }
+    switch (d->layout) {
+    case TILE_LAYOUT_ROW_MAJOR:
+        *rr = (RowRuns){ (uint64_t)r * d->cols, d->cols, d->cols };
+        return true;
+    case TILE_LAYOUT_COL_MAJOR:
+        *rr = (RowRuns){ r, d->rows, 1 };
+        return true;
+    case TILE_LAYOUT_ZN:                /* 16 rows a fractal, column-major in it */
+        *rr = (RowRuns){ (uint64_t)(r / 16) * 16 * d->cols + r % 16, 16, 1 };
+        return true;
+    case TILE_LAYOUT_NZ:                /* a fractal's row: 32 bytes */
+        inner = 256 / bits;
+        *rr = (RowRuns){ (uint64_t)(r / 16) * 16 * inner + (uint64_t)(r % 16) * inner,
+                         (uint64_t)d->rows * inner, inner };
+        return true;
+    case TILE_LAYOUT_CUBE_M16:
+    case TILE_LAYOUT_CUBE_M32:          /* cells side by side, row-major in a cell */
+        tile_cube_cell(d->layout, bits, &cr, &cc);
+        *rr = (RowRuns){ (uint64_t)r * cc, (uint64_t)cr * cc, cc };
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* n elements of bytes each between a row and a payload, the payload's
+ * k-th element `stride` elements after the one before (to_row: into row) */
+static void copy_strided(uint8_t *row, uint8_t *frag, uint64_t stride, uint32_t n,
+                         unsigned bytes, bool to_row)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        uint8_t *p = frag + i * stride * bytes, *q = row + (size_t)i * bytes;
+
+        switch (bytes) {            /* a fixed size: one move */
+        case 1:
+            to_row ? memcpy(q, p, 1) : memcpy(p, q, 1);
+            break;
+        case 2:
+            to_row ? memcpy(q, p, 2) : memcpy(p, q, 2);
+            break;
+        case 4:
+            to_row ? memcpy(q, p, 4) : memcpy(p, q, 4);
+            break;
+        default:
+            to_row ? memcpy(q, p, 8) : memcpy(p, q, 8);
+            break;
+        }
+    }
+}
+
+static void row_copy(const TileDesc *d, uint8_t *frag, uint32_t r, uint32_t c0, uint32_t n,
+                     uint8_t *row, bool to_row)
+{
+    unsigned bytes = tile_dtype_bits(d->dtype) / 8;
+    RowRuns rr;
+
+    g_assert(bytes && d->storage != TILE_STORAGE_PREDICATE);
+    if (!row_runs(d, r, &rr)) {
+        for (uint32_t i = 0; i < n; i++) {
+            copy_strided(row + (size_t)i * bytes,
+                         frag + tile_storage_index(d, r, c0 + i) * bytes, 0, 1, bytes, to_row);
+        }
+        return;
+    }
+    for (uint32_t i = 0; i < n;) {
+        uint32_t c = c0 + i, in_run = rr.len - c % rr.len;
+        uint32_t k = n - i < in_run ? n - i : in_run;
+        uint8_t *p = frag + (rr.first + (uint64_t)(c / rr.len) * rr.step + c % rr.len) * bytes;
+
+        if (rr.len == 1) {          /* one element a run: a strided row */
+            copy_strided(row, p, rr.step, n, bytes, to_row);
+            return;
+        }
+        to_row ? memcpy(row + (size_t)i * bytes, p, (size_t)k * bytes)
+               : memcpy(p, row + (size_t)i * bytes, (size_t)k * bytes);
+        i += k;
+    }
+}
+
+void tile_row_read(const TileDesc *d, const uint8_t *frag, uint32_t r, uint32_t c0, uint32_t n,
+                   uint8_t *row)
+{
+    row_copy(d, (uint8_t *)frag, r, c0, n, row, true);
+}
+
+void tile_row_write(const TileDesc *d, uint8_t *frag, uint32_t r, uint32_t c0, uint32_t n,
+                    const uint8_t *row)
+{
+    row_copy(d, frag, r, c0, n, (uint8_t *)row, false);
+}
+
 bool tile_layout_shape_legal(const TileDesc *d)
 {
     unsigned bits = tile_dtype_bits(d->dtype);

@@ -137,6 +137,79 @@ START_TEST(test_cube_index)
 }
 END_TEST
 
+/*
+ * tile_row_read() / tile_row_write() against tile_storage_index() (whose
+ * values the two tests above work by hand) one element at a time: every
+ * layout, every whole-byte width, every row, windows of columns that
+ * start and end inside a run (NZ's 32-byte fractal rows, a CUBE cell's
+ * columns); a write touches its elements' bytes and nothing else.
+ */
+START_TEST(test_row_copy)
+{
+    /* U8, U16, U32, U64 */
+    static const unsigned dtypes[] = { 27, 26, 25, 24 };
+    static const unsigned layouts[] = {
+        TILE_LAYOUT_ROW_MAJOR, TILE_LAYOUT_COL_MAJOR, TILE_LAYOUT_ZN, TILE_LAYOUT_NZ,
+        TILE_LAYOUT_CUBE_M16, TILE_LAYOUT_CUBE_M32, TILE_LAYOUT_CUBE_N8,
+    };
+    uint32_t seed = 12345;
+
+    for (unsigned li = 0; li < (sizeof(layouts) / sizeof(layouts[0])); li++) {
+        for (unsigned di = 0; di < (sizeof(dtypes) / sizeof(dtypes[0])); di++) {
+            unsigned bits = tile_dtype_bits(dtypes[di]), bytes = bits / 8, cr, cc;
+            TileDesc d = { .dtype = dtypes[di], .layout = layouts[li], .rows = 32, .cols = 64 };
+            size_t size;
+            uint8_t *frag, *want, row[64 * 8 + 1];
+
+            if (d.layout >= TILE_LAYOUT_CUBE_M16) {     /* whole cells */
+                tile_cube_cell(d.layout, bits, &cr, &cc);
+                if (!cc) {
+                    continue;                   /* M32 holds no 8-byte column */
+                }
+                d.rows = d.layout == TILE_LAYOUT_CUBE_N8 ? 2 * cr : cr;
+                d.cols = d.layout == TILE_LAYOUT_CUBE_N8 ? 24 : 5 * cc;
+            }
+            ck_assert(tile_layout_shape_legal(&d));
+            size = (size_t)d.rows * d.cols * bytes;
+            frag = malloc(size);
+            want = malloc(size);
+            for (size_t i = 0; i < size; i++) {
+                seed = seed * 1103515245u + 12345u;
+                frag[i] = (uint8_t)(seed >> 16);
+            }
+            for (uint32_t r = 0; r < d.rows; r++) {
+                const uint32_t windows[][2] = { { 0, d.cols }, { 3, d.cols - 5 }, { 1, 1 } };
+
+                for (unsigned w = 0; w < (sizeof(windows) / sizeof(windows[0])); w++) {
+                    uint32_t c0 = windows[w][0], n = windows[w][1];
+
+                    memset(row, 0xee, sizeof(row));
+                    tile_row_read(&d, frag, r, c0, n, row);
+                    for (uint32_t i = 0; i < n; i++) {
+                        ck_assert_uint_eq(tile_elem_get(row, bits, i),
+                                          tile_elem_get(frag, bits,
+                                                        tile_storage_index(&d, r, c0 + i)));
+                    }
+                    ck_assert_uint_eq(row[n * bytes], 0xee);    /* no more than n */
+                    memcpy(want, frag, size);
+                    for (uint32_t i = 0; i < n * bytes; i++) {
+                        row[i] = (uint8_t)(row[i] ^ (i * 7 + r + 1));
+                    }
+                    for (uint32_t i = 0; i < n; i++) {
+                        tile_elem_set(want, bits, tile_storage_index(&d, r, c0 + i),
+                                      tile_elem_get(row, bits, i));
+                    }
+                    tile_row_write(&d, frag, r, c0, n, row);
+                    ck_assert_mem_eq(frag, want, size);
+                }
+            }
+            free(frag);
+            free(want);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_derived_rows)
 {
     ck_assert_uint_eq(tile_derived_rows(512, 4, 25), 32);      /* 4096 bits / 128 */
@@ -313,6 +386,7 @@ int main(void)
     tcase_add_test(tc, test_queue_retires_oldest);
     tcase_add_test(tc, test_storage_index);
     tcase_add_test(tc, test_cube_index);
+    tcase_add_test(tc, test_row_copy);
     tcase_add_test(tc, test_derived_rows);
     tcase_add_test(tc, test_elements);
     tcase_add_test(tc, test_shared_quarter);

@@ -354,6 +354,19 @@ TileDesc tile_cube_desc(unsigned layout, unsigned dtype, unsigned size_code, uin
 /* ZN/NZ need whole fractals: rows % 16 == 0, cols % (256 / bits) == 0. */
 bool tile_layout_shape_legal(const TileDesc *d);
 
+/*
+ * Row r of a tile of whole-byte elements, columns c0 .. c0 + n - 1, as
+ * contiguous element encodings whatever the layout: tile_row_read()
+ * copies them out of the payload frag into row, tile_row_write() from
+ * row into their places.  Each element lands where tile_storage_index()
+ * puts it; the layouts whose rows are runs of contiguous elements (row-
+ * major, NZ, CUBE M16 / M32) copy a run at a time.
+ */
+void tile_row_read(const TileDesc *d, const uint8_t *frag, uint32_t r, uint32_t c0, uint32_t n,
+                   uint8_t *row);
+void tile_row_write(const TileDesc *d, uint8_t *frag, uint32_t r, uint32_t c0, uint32_t n,
+                    const uint8_t *row);
+
 /* Element idx of a payload (little-endian; 4-bit: even idx = low nibble). */
 uint64_t tile_elem_get(const uint8_t *buf, unsigned bits, uint64_t idx);
 void tile_elem_set(uint8_t *buf, unsigned bits, uint64_t idx, uint64_t v);

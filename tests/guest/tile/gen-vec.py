@@ -1032,13 +1032,30 @@ def gen_cvt(outdir):
           datr=datr_line(layout=6, dt=CODE["fp32"]),
           model=lambda p, r, c: convert("fp32", "fp16", H.frag[p][(r, c)], 0, False))
     P.store("fp32", ALL)
+    # ND -> NZ -> ZN -> ND over a 27 x 29 valid region of 32 x 32 tiles: the
+    # fractal layouts (4 ND2NZ, 30 NZ2ZN, 17 ZN2ND), rows across two FP16 and
+    # four FP32 fractals that end inside a 32-byte fractal row
+    P.case("tcvt fp32 -> fp16 ND2NZ, fp16 -> fp32 NZ2ZN, fp32 -> fp32 ZN2ND")
+    A = P.rand_load("fp32", ALL, 27, 29, col=32, size=6, gen=lambda: cvt_value(rng, "fp32"))
+    H = P.vec("tcvt", "fp32", ALL, [("t", 1)], 5, vc=29, vr=27, col=32, dst_dt="fp16",
+              datr=datr_line(layout=4, dt=CODE["fp16"]), hand="n",
+              model=lambda p, r, c: convert("fp16", "fp32", A.frag[p][(r, c)], 0, False))
+    P.store("fp16", ALL, sel=("n", 1))     # (TSTORE reads any layout)
+    Z = P.vec("tcvt", "fp16", ALL, [("n", 1)], 6, vc=29, vr=27, col=32, dst_dt="fp32",
+              datr=datr_line(layout=30, dt=CODE["fp32"]), hand="n",
+              model=lambda p, r, c: convert("fp32", "fp16", H.frag[p][(r, c)], 0, False))
+    P.store("fp32", ALL, sel=("n", 1))
+    P.vec("tcvt", "fp32", ALL, [("n", 1)], 6, vc=29, vr=27, col=32, dst_dt="fp32",
+          datr=datr_line(layout=17, dt=CODE["fp32"]),
+          model=lambda p, r, c: convert("fp32", "fp32", Z.frag[p][(r, c)], 0, False))
+    P.store("fp32", ALL)
     P.check_flags()
     P.write(outdir, header(
         "VEC TCVT: each arithmetic type into four others and itself (B.DATR DataType, or "
         "31 for the same type), every B.DATR RMode with and without Sat, the default "
-        "toward-zero rounding into integers, the indefinite results, and the ND2DN / "
-        "DN2ND layout halves; source and destination keep Rows, so their SizeCodes scale "
-        "with the widths."))
+        "toward-zero rounding into integers, the indefinite results, and the layout "
+        "halves ND2DN / DN2ND and ND2NZ / NZ2ZN / ZN2ND; source and destination keep "
+        "Rows, so their SizeCodes scale with the widths."))
 
 
 def gen_legal(outdir):
