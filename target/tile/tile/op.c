@@ -547,21 +547,39 @@ static unsigned movable_bytes(const TileLocal *dst, const TileLocal *src, unsign
 bool tepl_move_window(TileLocal *dst, uint32_t dr, uint32_t dc, const TileLocal *src,
                       uint32_t sr, uint32_t sc, unsigned pe, uint32_t rows, uint32_t cols)
 {
-    unsigned bytes = movable_bytes(dst, src, pe);
+    unsigned bytes = movable_bytes(dst, src, pe), bits = tile_dtype_bits(src->d.dtype);
+    g_autofree uint8_t *row = NULL;
 
-    if (!bytes) {
+    if (bytes) {
+        for (uint32_t r = 0; r < rows; r++) {
+            memcpy(tepl_row_bytes(dst, pe, dr + r) + (size_t)dc * bytes,
+                   tepl_row_bytes(src, pe, sr + r) + (size_t)sc * bytes, (size_t)cols * bytes);
+        }
+        return true;
+    }
+    if (bits < 8 || tile_dtype_bits(dst->d.dtype) != bits ||
+        src->d.storage == TILE_STORAGE_PREDICATE || dst->d.storage == TILE_STORAGE_PREDICATE) {
         return false;
     }
+    /* another layout on either side: each row through a contiguous copy */
+    row = g_malloc((size_t)cols * (bits / 8));
     for (uint32_t r = 0; r < rows; r++) {
-        memcpy(tepl_row_bytes(dst, pe, dr + r) + (size_t)dc * bytes,
-               tepl_row_bytes(src, pe, sr + r) + (size_t)sc * bytes, (size_t)cols * bytes);
+        tile_row_read(&src->d, src->frag[pe], sr + r, sc, cols, row);
+        tile_row_write(&dst->d, dst->frag[pe], dr + r, dc, cols, row);
     }
     return true;
 }
 
 /* dst[c][r] = src[r][c] for elements of BYTES bytes (a constant in each
  * case below, so that each move is one load and one store) */
-#define TRANSPOSE_BY(bytes)                                                               for (uint32_t r = 0; r < src->d.valid_rows; r++) {                                      const uint8_t *in = tepl_row_bytes(src, pe, r);                                     for (uint32_t c = 0; c < src->d.valid_cols; c++) {                                      memcpy(tepl_row_bytes(dst, pe, c) + (size_t)r * (bytes), in + (size_t)c * (bytes),                    (bytes));                                                                }                                                                               }
+#define TRANSPOSE_BY(bytes)                                                              \
+    for (uint32_t r = 0; r < src->d.valid_rows; r++) {                                   \
+        const uint8_t *in = tepl_row_bytes(src, pe, r);                                  \
+        for (uint32_t c = 0; c < src->d.valid_cols; c++) {                               \
+            memcpy(tepl_row_bytes(dst, pe, c) + (size_t)r * (bytes),                     \
+                   in + (size_t)c * (bytes), (bytes));                                   \
+        }                                                                                \
+    }
 
 bool tepl_transpose(TileLocal *dst, const TileLocal *src, unsigned pe)
 {

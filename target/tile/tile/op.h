@@ -261,12 +261,14 @@ static inline uint8_t *tepl_dst_row(Tepl *v, unsigned pe, uint32_t r)
     return tepl_row_bytes(v->d, pe, r);
 }
 /*
- * Element moves by rows, for the rearrangements, where both tiles' rows
- * are contiguous bytes (tepl_row_bytes()) of one element width; each
- * returns false, having moved nothing, where they are not, and the
- * caller then moves element by element.  tepl_move_window(): the rows x
- * cols elements of src at (sr, sc) to dst at (dr, dc), on PE pe.
- * tepl_transpose(): dst[c][r] = src[r][c] over src's valid region.
+ * Element moves by rows, for the rearrangements, between tiles of one
+ * whole-byte element width; each returns false, having moved nothing,
+ * where it cannot, and the caller then moves element by element.
+ * tepl_move_window(): the rows x cols elements of src at (sr, sc) to dst
+ * at (dr, dc), on PE pe, in any layout (rows of another layout than
+ * row-major through tile_row_read() / tile_row_write()).
+ * tepl_transpose(): dst[c][r] = src[r][c] over src's valid region, both
+ * row-major (tepl_row_bytes()).
  */
 bool tepl_move_window(TileLocal *dst, uint32_t dr, uint32_t dc, const TileLocal *src,
                       uint32_t sr, uint32_t sc, unsigned pe, uint32_t rows, uint32_t cols);

@@ -280,12 +280,21 @@ static void tfillpad_commit(Tepl *v)
     TEPL_FOR_PES(v, pe) {
         if (tepl_move_window(v->d, 0, 0, s, 0, 0, pe, s->d.valid_rows, s->d.valid_cols)) {
             unsigned bytes = tile_dtype_bits(v->dt) / 8;
+            g_autofree uint8_t *fill = NULL;
 
+            if (!tepl_row_bytes(v->d, pe, 0)) {     /* another layout: a row of the scalar */
+                fill = g_malloc((size_t)d->cols * bytes);
+                vec_array_fill(bytes, v->scalar[pe], fill, d->cols);
+            }
             for (uint32_t r = 0; r < d->rows; r++) {
                 uint32_t from = r < s->d.valid_rows ? s->d.valid_cols : 0;
 
-                vec_array_fill(bytes, v->scalar[pe], tepl_row_bytes(v->d, pe, r) +
-                               (size_t)from * bytes, d->cols - from);
+                if (fill) {
+                    tile_row_write(&v->d->d, v->d->frag[pe], r, from, d->cols - from, fill);
+                } else {
+                    vec_array_fill(bytes, v->scalar[pe], tepl_row_bytes(v->d, pe, r) +
+                                   (size_t)from * bytes, d->cols - from);
+                }
             }
             continue;
         }
