@@ -90,6 +90,7 @@ static void run_convert_compare(int reps)
         { "FP32->E4M3", TILE_DT_E4M3, TILE_DT_FP32, 0 },
         { "E4M3->FP32", TILE_DT_FP32, TILE_DT_E4M3, 0 },
         { "E5M2->BF16", TILE_DT_BF16, TILE_DT_E5M2, 0 },
+        { "E2M1->BF16", TILE_DT_BF16, TILE_DT_E2M1X2, 0 },
     };
     static uint8_t pred[N / 8];
     unsigned flags = 0;
@@ -100,7 +101,8 @@ static void run_convert_compare(int reps)
     for (unsigned k = 0; k <= sizeof(cvt) / sizeof(cvt[0]); k++) {
         bool is_cmp = k == sizeof(cvt) / sizeof(cvt[0]);
         unsigned src = is_cmp ? TILE_DT_FP32 : cvt[k].src;
-        unsigned sb = tile_dtype_info(src)->width / 8;
+        /* (a 4-bit element a byte in the arrays) */
+        unsigned sb = tile_dtype_info(src)->width < 8 ? 1 : tile_dtype_info(src)->width / 8;
         double t0, e, y;
 
         for (int i = 0; i < N; i++) {

@@ -279,10 +279,22 @@ static void copy_strided(uint8_t *row, uint8_t *frag, uint64_t stride, uint32_t 
 static void row_copy(const TileDesc *d, uint8_t *frag, uint32_t r, uint32_t c0, uint32_t n,
                      uint8_t *row, bool to_row)
 {
-    unsigned bytes = tile_dtype_bits(d->dtype) / 8;
+    unsigned bits = tile_dtype_bits(d->dtype), bytes = bits / 8;
     RowRuns rr;
 
-    g_assert(bytes && d->storage != TILE_STORAGE_PREDICATE);
+    g_assert(bits && d->storage != TILE_STORAGE_PREDICATE);
+    if (bits == 4) {                /* a byte an element in the row */
+        for (uint32_t i = 0; i < n; i++) {
+            uint64_t idx = tile_storage_index(d, r, c0 + i);
+
+            if (to_row) {
+                row[i] = (uint8_t)tile_elem_get(frag, 4, idx);
+            } else {
+                tile_elem_set(frag, 4, idx, row[i] & 0xf);
+            }
+        }
+        return;
+    }
     if (!row_runs(d, r, &rr)) {
         for (uint32_t i = 0; i < n; i++) {
             copy_strided(row + (size_t)i * bytes,

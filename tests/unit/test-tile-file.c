@@ -137,26 +137,33 @@ START_TEST(test_cube_index)
 }
 END_TEST
 
+/* element i of a row as tile_row_read() gives it: a 4-bit one a byte */
+static uint64_t row_get(const uint8_t *row, unsigned bits, uint32_t i)
+{
+    return bits == 4 ? row[i] : tile_elem_get(row, bits, i);
+}
+
 /*
  * tile_row_read() / tile_row_write() against tile_storage_index() (whose
  * values the two tests above work by hand) one element at a time: every
- * layout, every whole-byte width, every row, windows of columns that
- * start and end inside a run (NZ's 32-byte fractal rows, a CUBE cell's
- * columns); a write touches its elements' bytes and nothing else.
+ * layout, every width (4-bit elements a byte each in the row, the high
+ * four bits ignored on write), every row, windows of columns that start
+ * and end inside a run (NZ's 32-byte fractal rows, a CUBE cell's
+ * columns); a write touches its elements and nothing else.
  */
 START_TEST(test_row_copy)
 {
-    /* U8, U16, U32, U64 */
-    static const unsigned dtypes[] = { 27, 26, 25, 24 };
+    /* U8, U16, U32, U64, U4X2 */
+    static const unsigned dtypes[] = { 27, 26, 25, 24, 28 };
     static const unsigned layouts[] = {
         TILE_LAYOUT_ROW_MAJOR, TILE_LAYOUT_COL_MAJOR, TILE_LAYOUT_ZN, TILE_LAYOUT_NZ,
         TILE_LAYOUT_CUBE_M16, TILE_LAYOUT_CUBE_M32, TILE_LAYOUT_CUBE_N8,
     };
     uint32_t seed = 12345;
 
-    for (unsigned li = 0; li < (sizeof(layouts) / sizeof(layouts[0])); li++) {
-        for (unsigned di = 0; di < (sizeof(dtypes) / sizeof(dtypes[0])); di++) {
-            unsigned bits = tile_dtype_bits(dtypes[di]), bytes = bits / 8, cr, cc;
+    for (unsigned li = 0; li < sizeof(layouts) / sizeof(layouts[0]); li++) {
+        for (unsigned di = 0; di < sizeof(dtypes) / sizeof(dtypes[0]); di++) {
+            unsigned bits = tile_dtype_bits(dtypes[di]), bytes = bits < 8 ? 1 : bits / 8, cr, cc;
             TileDesc d = { .dtype = dtypes[di], .layout = layouts[li], .rows = 32, .cols = 64 };
             size_t size;
             uint8_t *frag, *want, row[64 * 8 + 1];
@@ -170,7 +177,7 @@ START_TEST(test_row_copy)
                 d.cols = d.layout == TILE_LAYOUT_CUBE_N8 ? 24 : 5 * cc;
             }
             ck_assert(tile_layout_shape_legal(&d));
-            size = (size_t)d.rows * d.cols * bytes;
+            size = ((size_t)d.rows * d.cols * bits + 7) / 8;
             frag = malloc(size);
             want = malloc(size);
             for (size_t i = 0; i < size; i++) {
@@ -180,13 +187,13 @@ START_TEST(test_row_copy)
             for (uint32_t r = 0; r < d.rows; r++) {
                 const uint32_t windows[][2] = { { 0, d.cols }, { 3, d.cols - 5 }, { 1, 1 } };
 
-                for (unsigned w = 0; w < (sizeof(windows) / sizeof(windows[0])); w++) {
+                for (unsigned w = 0; w < sizeof(windows) / sizeof(windows[0]); w++) {
                     uint32_t c0 = windows[w][0], n = windows[w][1];
 
                     memset(row, 0xee, sizeof(row));
                     tile_row_read(&d, frag, r, c0, n, row);
                     for (uint32_t i = 0; i < n; i++) {
-                        ck_assert_uint_eq(tile_elem_get(row, bits, i),
+                        ck_assert_uint_eq(row_get(row, bits, i),
                                           tile_elem_get(frag, bits,
                                                         tile_storage_index(&d, r, c0 + i)));
                     }
@@ -197,7 +204,7 @@ START_TEST(test_row_copy)
                     }
                     for (uint32_t i = 0; i < n; i++) {
                         tile_elem_set(want, bits, tile_storage_index(&d, r, c0 + i),
-                                      tile_elem_get(row, bits, i));
+                                      row_get(row, bits, i) & (bits == 4 ? 0xf : UINT64_MAX));
                     }
                     tile_row_write(&d, frag, r, c0, n, row);
                     ck_assert_mem_eq(frag, want, size);

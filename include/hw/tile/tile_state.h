@@ -355,12 +355,14 @@ TileDesc tile_cube_desc(unsigned layout, unsigned dtype, unsigned size_code, uin
 bool tile_layout_shape_legal(const TileDesc *d);
 
 /*
- * Row r of a tile of whole-byte elements, columns c0 .. c0 + n - 1, as
- * contiguous element encodings whatever the layout: tile_row_read()
- * copies them out of the payload frag into row, tile_row_write() from
- * row into their places.  Each element lands where tile_storage_index()
- * puts it; the layouts whose rows are runs of contiguous elements (row-
- * major, NZ, CUBE M16 / M32) copy a run at a time.
+ * Row r of a numeric tile, columns c0 .. c0 + n - 1, as contiguous
+ * element encodings whatever the layout: tile_row_read() copies them out
+ * of the payload frag into row, tile_row_write() from row into their
+ * places.  Each element lands where tile_storage_index() puts it; the
+ * layouts whose rows are runs of contiguous elements (row-major, NZ, CUBE
+ * M16 / M32) copy a run at a time.  A 4-bit element takes a byte of the
+ * row (its encoding in the low four bits; the high four are written zero
+ * and ignored when read back).
  */
 void tile_row_read(const TileDesc *d, const uint8_t *frag, uint32_t r, uint32_t c0, uint32_t n,
                    uint8_t *row);

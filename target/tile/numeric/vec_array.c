@@ -783,19 +783,30 @@ void vec_array_binary_scalar(unsigned dtype, VecBinOp op, const void *l, uint64_
  */
 static bool small_int(unsigned dt)
 {
-    return vec_type_integer(dt) && tile_dtype_info(dt)->width <= 32;
+    unsigned w = tile_dtype_info(dt)->width;
+
+    return vec_type_integer(dt) && w >= 8 && w <= 32;
+}
+
+/* an element's bytes in the TCVT arrays: a 4-bit one takes a byte */
+static unsigned array_bytes(unsigned dt)
+{
+    unsigned w = tile_dtype_info(dt)->width;
+
+    return w < 8 ? 1 : w / 8;
 }
 
 static void convert_elements(unsigned dst, unsigned src, unsigned rmode, bool sat,
                              unsigned lanes, const void *in, void *out, size_t i,
                              unsigned *flags)
 {
-    unsigned sb = tile_dtype_info(src)->width / 8, db = tile_dtype_info(dst)->width / 8;
+    unsigned sb = array_bytes(src), db = array_bytes(dst);
+    uint64_t mask = tile_dtype_info(src)->width < 8 ? 0xf : UINT64_MAX;
 
     for (unsigned j = 0; lanes; j++, lanes >>= 1) {
         if (lanes & 1) {
-            raw_put(db, out, i + j,
-                    vec_convert(dst, src, raw_get(sb, in, i + j), rmode, sat, false, flags));
+            raw_put(db, out, i + j, vec_convert(dst, src, raw_get(sb, in, i + j) & mask, rmode,
+                                                sat, false, flags));
         }
     }
 }
@@ -1017,7 +1028,9 @@ static const ByteTable *byte_table_for(unsigned dst, unsigned src, unsigned rmod
     ByteTable *t = &byte_table;
 
     if (!t->built || t->dst != dst || t->src != src || t->rmode != rmode || t->sat != sat) {
-        for (unsigned x = 0; x < 256; x++) {
+        unsigned count = tile_dtype_info(src)->width < 8 ? 16 : 256;
+
+        for (unsigned x = 0; x < count; x++) {
             unsigned f = 0;
 
             t->out[x] = vec_convert(dst, src, x, rmode, sat, false, &f);
@@ -1037,11 +1050,14 @@ INLINE void convert_bytes(unsigned dst, unsigned src, unsigned rmode, bool sat,
 {
     const ByteTable *t = byte_table_for(dst, src, rmode, sat);
     const uint8_t *x = in;
-    unsigned db = tile_dtype_info(dst)->width / 8, fl = 0;
+    unsigned db = array_bytes(dst), fl = 0;
+    uint8_t mask = tile_dtype_info(src)->width < 8 ? 0xf : 0xff;
 
     for (size_t i = 0; i < n; i++) {
-        raw_put(db, out, i, t->out[x[i]]);
-        fl |= t->flags[x[i]];
+        unsigned k = x[i] & mask;
+
+        raw_put(db, out, i, t->out[k]);
+        fl |= t->flags[k];
     }
     *flags |= fl;
 }
@@ -1050,7 +1066,7 @@ bool vec_array_convert_serves(unsigned dst, unsigned src)
 {
     const TileDTypeInfo *dd = tile_dtype_info(dst), *sd = tile_dtype_info(src);
 
-    return dd && sd && dd->width >= 8 && sd->width >= 8 && tile_num_tcvt_supported(dst, src);
+    return dd && sd && tile_num_tcvt_supported(dst, src);
 }
 
 HOST_CLONES
@@ -1065,7 +1081,7 @@ void vec_array_convert(unsigned dst, unsigned src, unsigned rmode, bool sat, con
         return;
     }
     if (!convert_vectors(dst, src, rm)) {
-        if (tile_dtype_info(src)->width == 8) {
+        if (tile_dtype_info(src)->width <= 8) {
             convert_bytes(dst, src, rmode, sat, in, out, n, flags);
             return;
         }

@@ -74,12 +74,14 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
 /*
  * ---- TCVT (ieee profile) ----
  *
- * Served: every pair tile_num_tcvt_supported() takes whose types are
- * whole bytes wide.  FP32, FP16, BF16 and the integers of 32 bits or
- * fewer convert into one another in host vectors (into a floating type
- * when rounding to nearest even, into an integer when rounding to nearest
- * even or toward zero), and FP32 into E4M3 and E5M2 rounding to nearest
- * even; a one-byte source in every other case by a table of its 256
+ * Served: every pair tile_num_tcvt_supported() takes.  An element of a
+ * 4-bit type sits in a byte of its own in these arrays (its encoding in
+ * the low four bits; the high four are ignored on input, zero on output).
+ * FP32, FP16, BF16 and the integers of 8 to 32 bits convert into one
+ * another in host vectors (into a floating type when rounding to nearest
+ * even, into an integer when rounding to nearest even or toward zero),
+ * and FP32 into E4M3 and E5M2 rounding to nearest even; a one-byte or
+ * 4-bit source in every other case by a table of its 256 (16)
  * conversions; every other pair element by element.
  */
 bool vec_array_convert_serves(unsigned dst, unsigned src);

@@ -161,7 +161,7 @@ def per_pe(pes, gen):
 # ---- the program writer -----------------------------------------------------
 
 class SfuProg(V.VecProg):
-    """gen-vec's writer with loads and stores of every width and layout, and
+    """gen-vec's writer with loads of every width and layout, and
     the SFU block"""
 
     GENERATOR = "gen-sfu-layout.py"
@@ -191,21 +191,6 @@ class SfuProg(V.VecProg):
         vals = [[[gen() for _ in range(vc)] for _ in range(vr)] if p in pes else None
                 for p in ALL]
         return self.load(dt, pes, vals, hand, size=size, col=col, layout=KIND_CODE[kind])
-
-    def store(self, dt, pes, sel=("m", 1)):
-        """TSTORE the tile sel of each PE to its own buffer and compare"""
-        tile = self.src(sel)
-        bits = BITS[dt]
-        rb = T.row_bytes(tile.vc, bits)
-        dsts, strides, bufs = [None] * 4, [None] * 4, []
-        for p in pes:
-            stride = rb + T.eb(bits) * self.rng.randint(0, 2)
-            b, a = T.dst_buf(self, tile.vr, stride, rb)
-            dsts[p], strides[p] = a, stride
-            bufs.append(b)
-        self.regs(a0=dsts, a1=strides)
-        self.tstore(dt, pes, dsts, strides, src=sel)
-        self.check(*bufs)
 
     def gprs(self, **kw):
         """GPR name -> per-PE 64-bit values (None: 0), through x3"""

@@ -234,7 +234,7 @@ def encode_float(t, v, mode=1, sat=False):
 
 
 INT_RANGE = {t: ((-(1 << (BITS[t] - 1)), (1 << (BITS[t] - 1)) - 1) if is_signed(t)
-                 else (0, (1 << BITS[t]) - 1)) for t in INT_TYPES}
+                 else (0, (1 << BITS[t]) - 1)) for t in INT_TYPES + ["s4x2", "u4x2"]}
 
 
 def indefinite(t):
@@ -501,11 +501,15 @@ def rand_raw(rng, t, special=0.25):
 
 
 def pack(vals, bits, stride):
-    """rows of values into bytes, row r at r * stride"""
+    """rows of values into bytes, row r at r * stride (4-bit: two to a
+    byte, the even column in the low half)"""
     eb = bits // 8
-    out = bytearray(max(1, (len(vals) - 1) * stride + len(vals[0]) * eb))
+    out = bytearray(max(1, (len(vals) - 1) * stride + T.row_bytes(len(vals[0]), bits)))
     for r, row in enumerate(vals):
         for c, v in enumerate(row):
+            if bits == 4:
+                out[r * stride + c // 2] |= (v & 0xF) << (4 * (c & 1))
+                continue
             out[r * stride + c * eb:r * stride + (c + 1) * eb] = v.to_bytes(eb, "little")
     return bytes(out)
 
@@ -529,7 +533,7 @@ class VecProg(T.Prog):
         col = col or vc
         srcs, strides = [None] * 4, [None] * 4
         for p in pes:
-            stride = vc * bits // 8 + (bits // 8) * self.rng.randint(0, 2)
+            stride = T.row_bytes(vc, bits) + T.eb(bits) * self.rng.randint(0, 2)
             b = self.new_buf(1)
             data = pack(vals[p], bits, stride)
             b.init, b.cur, b.known = bytearray(data), bytearray(data), bytearray([1]) * len(data)
@@ -549,10 +553,10 @@ class VecProg(T.Prog):
         """TSTORE the tile sel of each PE to its own buffer and compare"""
         tile = self.src(sel)
         bits = BITS[dt]
-        rb = tile.vc * bits // 8
+        rb = T.row_bytes(tile.vc, bits)
         dsts, strides, bufs = [None] * 4, [None] * 4, []
         for p in pes:
-            stride = rb + (bits // 8) * self.rng.randint(0, 2)
+            stride = rb + T.eb(bits) * self.rng.randint(0, 2)
             b, a = T.dst_buf(self, tile.vr, stride, rb)
             dsts[p], strides[p] = a, stride
             bufs.append(b)
@@ -1022,6 +1026,10 @@ def gen_cvt(outdir):
                      ("s32", "fp16"), ("u64", "fp32")):
         for rmode in range(8):
             cvt_case(P, src, dst, ALL, rmode, rmode % 2 == 1)
+    # into and from the 4-bit integers (a nibble an element), 8 x 32 tiles
+    for src, dst, sat in (("s4x2", "s16", False), ("u4x2", "u32", False), ("s32", "s4x2", True),
+                          ("u8", "u4x2", False), ("s4x2", "u4x2", True), ("u4x2", "s4x2", False)):
+        cvt_case(P, src, dst, rng.choice(MASKS), 0, sat, col=32)
     # ND -> DN then DN -> ND: the layout halves of B.DATR Layout (1 ND2DN, 6 DN2ND)
     P.case("tcvt fp32 -> fp16 ND2DN, then fp16 -> fp32 DN2ND")
     A = P.rand_load("fp32", ALL, 8, 16, col=16, size=5, gen=lambda: cvt_value(rng, "fp32"))
@@ -1053,7 +1061,8 @@ def gen_cvt(outdir):
     P.write(outdir, header(
         "VEC TCVT: each arithmetic type into four others and itself (B.DATR DataType, or "
         "31 for the same type), every B.DATR RMode with and without Sat, the default "
-        "toward-zero rounding into integers, the indefinite results, and the layout "
+        "toward-zero rounding into integers, the indefinite results, into and from the "
+        "4-bit integers, and the layout "
         "halves ND2DN / DN2ND and ND2NZ / NZ2ZN / ZN2ND; source and destination keep "
         "Rows, so their SizeCodes scale with the widths."))
 

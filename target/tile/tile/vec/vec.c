@@ -267,9 +267,10 @@ static uint64_t compute(Vec *v, unsigned pe, uint32_t r, uint32_t c)
  * The array path (numeric/vec_array.c and vec_array_pred.c, bit for bit
  * the per-element arithmetic above, flags included): whole rows of
  * row-major fragments, predicates by bit offset; TCVT's rows in other
- * layouts through a contiguous copy of each row.  The floating kernels
- * are the IEEE profile's; pto-v0 floating work, TCVT under pto-v0, the
- * types the kernels leave out and 4-bit types take the per-element path.
+ * layouts and of 4-bit types through a contiguous copy of each row.
+ * The floating kernels are the IEEE profile's; pto-v0 floating work, TCVT
+ * under pto-v0, the types the kernels leave out and the other operations
+ * on 4-bit types take the per-element path.
  */
 static bool array_serves(const Vec *v)
 {
@@ -316,10 +317,10 @@ static bool rows_reachable(Vec *v, unsigned pe)
 }
 
 /*
- * TCVT between layouts (B.DATR Layout X2Y) or from a CUBE result: each
- * source row read into a contiguous row whatever its layout
- * (tile_row_read()), converted by the array kernel, written into the
- * destination's layout.  Whole-byte types only.
+ * TCVT between layouts (B.DATR Layout X2Y), from a CUBE result or from or
+ * into a 4-bit type: each source row read into a contiguous row whatever
+ * its layout (tile_row_read(); a 4-bit element a byte, as the array
+ * kernel takes it), converted, written into the destination's layout.
  */
 static bool convert_rows_by_copy(Vec *v, unsigned pe)
 {
@@ -327,13 +328,9 @@ static bool convert_rows_by_copy(Vec *v, unsigned pe)
     TileLocal *d = v->d;
     uint32_t n = d->d.valid_cols;
     unsigned in_bits = tile_dtype_bits(s->d.dtype), out_bits = tile_dtype_bits(d->d.dtype);
-    g_autofree uint8_t *in = NULL, *out = NULL;
+    g_autofree uint8_t *in = g_malloc((size_t)n * MAX(in_bits / 8, 1));
+    g_autofree uint8_t *out = g_malloc((size_t)n * MAX(out_bits / 8, 1));
 
-    if (in_bits < 8 || out_bits < 8) {
-        return false;
-    }
-    in = g_malloc((size_t)n * in_bits / 8);
-    out = g_malloc((size_t)n * out_bits / 8);
     for (uint32_t r = 0; r < d->d.valid_rows; r++) {
         tile_row_read(&s->d, s->frag[pe], r, 0, n, in);
         vec_array_convert(v->dst_dt, v->dt, v->op->rmode, v->op->sat, in, out, n, &v->flags);
