@@ -883,7 +883,9 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
     const unsigned db = dd->width / 8;
     const double lo = dd->is_signed ? -(double)(UINT64_C(1) << (dd->width - 1)) : 0;
     const double hi = (double)((UINT64_C(1) << (dd->width - !!dd->is_signed)) - 1);
-    i64x4 nx_acc = { 0 };
+    /* the indefinite value: a signed type's minimum, an unsigned one's maximum */
+    const int64_t indefinite = dd->is_signed ? (int64_t)lo : (int64_t)hi;
+    i64x4 nx_acc = { 0 }, of_acc = { 0 }, nv_acc = { 0 };
     i32x8 nx32_acc = { 0 };
 
     for (size_t i = 0; i < n; i += LANES) {
@@ -939,6 +941,24 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
             i64x4 val[2];
             for (unsigned h = 0; h < 2; h++) {
                 convert_to_int(rm == TILE_RND_RNE, lo, hi, d[h], &ok[h], &nx[h], &val[h]);
+                /* out of range (infinities and NaN included), as
+                 * tile_num_round_int() and convert_nan() / convert_inf():
+                 * with Sat the bound on the value's side (OF NX; a NaN 0,
+                 * NV), else the indefinite value (NV) */
+                i64x4 live = (i64x4){ 0, 1, 2, 3 } + 4 * h < (int64_t)cnt;
+                i64x4 nan = (i64x4)(d[h] != d[h]) & ~ok[h] & live;
+                i64x4 over = ~ok[h] & ~nan & live, neg = (i64x4)(d[h] < 0);
+                i64x4 bound = (neg & (int64_t)lo) | (~neg & (int64_t)hi);
+                i64x4 fix = sat ? bound & ~nan : (i64x4){ 0 } + indefinite;
+
+                val[h] = (val[h] & ok[h]) | (fix & ~ok[h]);
+                if (sat) {
+                    of_acc |= over;
+                } else {
+                    nv_acc |= over;
+                }
+                nv_acc |= nan;
+                ok[h] = ok[h] | over | nan;     /* every lane done */
             }
             for (unsigned k = 0; k < cnt; k++) {
                 raw_put(db, out, i + k, (uint64_t)val[k / 4][k % 4]);
@@ -952,6 +972,12 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
     }
     if (any64(nx_acc) || any32(nx32_acc)) {
         *flags |= TILE_NUM_NX;
+    }
+    if (any64(of_acc)) {
+        *flags |= TILE_NUM_OF | TILE_NUM_NX;
+    }
+    if (any64(nv_acc)) {
+        *flags |= TILE_NUM_NV;
     }
 }
 
