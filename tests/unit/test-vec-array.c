@@ -523,6 +523,29 @@ static uint64_t pick_cvt(unsigned src, unsigned dst)
         x += (uint32_t)((r >> 16) % 9) - 4;
         return (r >> 24) & 1 ? x | 0x80000000u : x;
     }
+    if (src == TILE_DT_FP64 && vec_array_float_type(dst) && r % 3 == 1) {
+        /* a value of the destination's precision at an exponent around its
+         * smallest normal, its largest or anywhere between, then exact, a
+         * tie (half an ulp more), or one binary64 ulp either side of the tie */
+        int m = dst == TILE_DT_FP32 ? 23 : dst == TILE_DT_FP16 ? 10 : 7;
+        int emin = dst == TILE_DT_FP16 ? -14 : -126, emax = dst == TILE_DT_FP16 ? 15 : 127;
+        int edge[] = { emin - 1, emin, emin + 1, emax - 1, emax };
+        unsigned k = (r >> 8) % 7;
+        int e = k < 5 ? edge[k] : emin + (int)((r >> 12) % (unsigned)(emax - emin + 1));
+        uint64_t frac = (r >> 20) & ((UINT64_C(1) << m) - 1);
+        double base = ldexp(1.0 + ldexp((double)frac, -m), e), tie = base + ldexp(1.0, e - m - 1);
+        double pickv[] = { base, tie, nextafter(tie, INFINITY), nextafter(tie, 0) };
+        double w = pickv[(r >> 44) % 4];
+        uint64_t bits;
+
+        if ((r >> 50) % 8 == 0) {
+            frac = (UINT64_C(1) << m) - 1;      /* the binade's last value: a carry */
+            w = ldexp(1.0 + ldexp((double)frac, -m), e) + ldexp(1.0, e - m - 1);
+        }
+        w = (r >> 47) & 1 ? -w : w;
+        memcpy(&bits, &w, 8);
+        return bits;
+    }
     if (!sd->is_float) {
         /* an odd significand of 3..12 bits then a half: a tie of a p-bit type */
         unsigned sh = 1 + (r >> 8) % 20;
@@ -554,8 +577,8 @@ START_TEST(test_convert)
             unsigned sb = width(src) / 8, db = width(dst) / 8;
             bool fp8 = src == TILE_DT_FP32 && (dst == TILE_DT_E4M3 || dst == TILE_DT_E5M2);
             bool deep = fp8 ||
-                        ((vec_array_float_type(src) || (!tile_dtype_info(src)->is_float &&
-                                                        width(src) <= 32)) &&
+                        ((vec_array_float_type(src) || src == TILE_DT_FP64 ||
+                          (!tile_dtype_info(src)->is_float && width(src) <= 32)) &&
                          (vec_array_float_type(dst) || (!tile_dtype_info(dst)->is_float &&
                                                         width(dst) <= 32)));
 
@@ -600,7 +623,9 @@ START_TEST(test_convert)
             }
         }
     }
-    ck_assert_uint_eq(vectors, 3 * 3 + 3 * 6 + 6 * 3 + 6 * 6 + 2);
+    /* FP32 FP16 BF16 FP64 and the six integers of 8..32 bits into the
+     * three floats and those integers, and the two FP8 narrowings */
+    ck_assert_uint_eq(vectors, 4 * 3 + 4 * 6 + 6 * 3 + 6 * 6 + 2);
 }
 END_TEST
 

@@ -818,6 +818,10 @@ INLINE void convert_load(unsigned src, const void *in, size_t i, unsigned cnt, f
         widen_halves(widen(src, load_raw(src, in, i, cnt)), d);
         return;
     }
+    if (src == TILE_DT_FP64) {          /* the values themselves */
+        chunk_in(d, 64, in, i * 8, cnt * 8);
+        return;
+    }
     const TileDTypeInfo *sd = tile_dtype_info(src);
     unsigned sb = sd->width / 8, up = 64 - sd->width;
     double v[LANES] = { 0 };
@@ -867,7 +871,7 @@ INLINE void convert_to_int(bool rne, double lo, double hi, f64x4 d, i64x4 *ok, i
 
 static bool convert_vectors(unsigned dst, unsigned src, TileRound rm)
 {
-    if (!(vec_array_float_type(src) || small_int(src))) {
+    if (!(vec_array_float_type(src) || src == TILE_DT_FP64 || small_int(src))) {
         return false;
     }
     if (vec_array_float_type(dst)) {

@@ -78,8 +78,9 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
  * 4-bit type sits in a byte of its own in these arrays (its encoding in
  * the low four bits; the high four are ignored on input, zero on output).
  * FP32, FP16, BF16 and the integers of 8 to 32 bits convert into one
- * another in host vectors (into a floating type when rounding to nearest
- * even, into an integer when rounding to nearest even or toward zero),
+ * another, and FP64 into them, in host vectors (into a floating type when
+ * rounding to nearest even, into an integer when rounding to nearest even
+ * or toward zero),
  * and FP32 into E4M3 and E5M2 rounding to nearest even; a one-byte or
  * 4-bit source in every other case by a table of its 256 (16)
  * conversions; every other pair element by element.
