@@ -399,6 +399,159 @@ START_TEST(test_other_floats)
 }
 END_TEST
 
+static uint64_t f64_bits(double v)
+{
+    uint64_t b;
+
+    memcpy(&b, &v, 8);
+    return b;
+}
+
+/* a normal binary64 value of random significand and sign at 2^e */
+static double f64_at(int e)
+{
+    uint64_t r = rnd();
+    double v = ldexp(1.0 + ldexp((double)(r >> 12), -52), e);
+
+    return r & 1 ? -v : v;
+}
+
+/*
+ * An FP64 MUL / FMA operand triple where the host path decides: small
+ * integers (exact), c = -(a * b rounded) (the exact rest, representable:
+ * exact), that plus a little (inexact), products at the bounds the path
+ * hands over at (2^-969, 2^-1021, 2^1021, overflow), ties of a * b + c
+ * (1 + 2^-53 and just above), or the general mix.
+ */
+static void pick_fp64_fma(uint64_t v[3])
+{
+    uint64_t r = rnd();
+    double a, b, c;
+    static const int edges[] = { -969, -970, -1021, -1022, -1074, 1021, 1023 };
+
+    switch (r % 8) {
+    case 0:
+        a = (double)((int64_t)(rnd() % (1u << 21)) - (1 << 20));
+        b = (double)((int64_t)(rnd() % (1u << 21)) - (1 << 20));
+        c = (double)((int64_t)(rnd() % (1u << 21)) - (1 << 20));
+        break;
+    case 1:
+    case 2:
+        a = f64_at((int)(rnd() % 400) - 200);
+        b = f64_at((int)(rnd() % 400) - 200);
+        c = -(a * b);
+        if (r % 8 == 2) {
+            c = nextafter(c, (r >> 8) & 1 ? INFINITY : -INFINITY);
+        }
+        break;
+    case 3: {
+        /* a * b around 2^edge; c zero, tiny or of the product's size */
+        int e = edges[(r >> 8) % 7], ea = (int)(rnd() % 40) - 20;
+        a = f64_at(ea);
+        b = f64_at(e - ea + (int)((r >> 16) % 3) - 1);
+        c = (r >> 20) % 3 == 0 ? 0 : (r >> 20) % 3 == 1 ? f64_at(-1060) : f64_at(e);
+        break;
+    }
+    case 4:
+        a = ldexp(1.0, -26);
+        b = ldexp(1.0, -27);
+        c = 1.0;                        /* 1 + 2^-53: a tie, to 1 */
+        if ((r >> 8) & 1) {
+            b = nextafter(b, INFINITY); /* just above the tie: up */
+        }
+        if ((r >> 9) & 1) {
+            c = nextafter(1.0, INFINITY);   /* an odd last bit: the tie goes up */
+        }
+        break;
+    default:
+        v[0] = pick(TILE_DT_FP64, rnd());
+        v[1] = pick(TILE_DT_FP64, v[0]);
+        v[2] = pick(TILE_DT_FP64, v[1]);
+        return;
+    }
+    v[0] = f64_bits(a);
+    v[1] = f64_bits(b);
+    v[2] = f64_bits(c);
+}
+
+/*
+ * FP64 MUL and FMA (their host path, vec_array.c fp64_mul_fma()) against
+ * vec_binary() / vec_fma(), one element at a time (so that each element's
+ * flags are checked) and over arrays that mix every kind above; then
+ * values worked by hand: 3 * 5 + 1 = 16 exact; (1 + 2^-52)^2 rounds (NX);
+ * 2^-26 * 2^-27 + 1 is a tie that rounds to 1 (NX), with 1 + 2^-52 it
+ * rounds up to 1 + 2^-51; x * y - (x * y rounded) is the exact rest.
+ */
+START_TEST(test_fp64_mul_fma)
+{
+    enum { N = 37 };
+    uint64_t a[N], b[N], c[N], got[N], want[N];
+
+    for (unsigned round = 0; round < 20000; round++) {
+        uint64_t v[3], r1, w1;
+        unsigned fg = 0, fw = 0;
+
+        pick_fp64_fma(v);
+        vec_array_fma(TILE_DT_FP64, &v[0], &v[1], &v[2], &r1, 1, &fg);
+        w1 = vec_fma(TILE_DT_FP64, v[0], v[1], v[2], false, &fw);
+        ck_assert_msg(r1 == w1 && fg == fw, "FMA %#llx * %#llx + %#llx: %#llx flags %#x, "
+                      "reference %#llx flags %#x", (unsigned long long)v[0],
+                      (unsigned long long)v[1], (unsigned long long)v[2],
+                      (unsigned long long)r1, fg, (unsigned long long)w1, fw);
+        fg = fw = 0;
+        vec_array_binary(TILE_DT_FP64, VEC_MUL, &v[0], &v[1], &r1, 1, &fg);
+        w1 = vec_binary(TILE_DT_FP64, VEC_MUL, v[0], v[1], false, &fw);
+        ck_assert_msg(r1 == w1 && fg == fw, "MUL %#llx * %#llx: %#llx flags %#x, reference "
+                      "%#llx flags %#x", (unsigned long long)v[0], (unsigned long long)v[1],
+                      (unsigned long long)r1, fg, (unsigned long long)w1, fw);
+    }
+    for (unsigned round = 0; round < 2000; round++) {
+        unsigned fg = 0, fw = 0, n = 1 + round % N;
+
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t v[3];
+
+            pick_fp64_fma(v);
+            a[i] = v[0];
+            b[i] = v[1];
+            c[i] = v[2];
+            want[i] = round & 1 ? vec_fma(TILE_DT_FP64, a[i], b[i], c[i], false, &fw)
+                                : vec_binary(TILE_DT_FP64, VEC_MUL, a[i], b[i], false, &fw);
+        }
+        if (round & 1) {
+            vec_array_fma(TILE_DT_FP64, a, b, c, got, n, &fg);
+        } else {
+            vec_array_binary(TILE_DT_FP64, VEC_MUL, a, b, got, n, &fg);
+        }
+        ck_assert(!memcmp(got, want, n * 8));
+        ck_assert_uint_eq(fg, fw);
+    }
+    {
+        static const struct {
+            double a, b, c, r;
+            unsigned flags;
+        } hand[] = {
+            { 3, 5, 1, 16, 0 },
+            { 0x1p-26, 0x1p-27, 1, 1, TILE_NUM_NX },
+            { 0x1p-26, 0x1p-27, 0x1.0000000000001p0, 0x1.0000000000002p0, TILE_NUM_NX },
+            { 0x1.0000000000001p0, 0x1.0000000000001p0, 0, 0x1.0000000000002p0, TILE_NUM_NX },
+            /* (1 + 2^-52)^2 = 1 + 2^-51 + 2^-104; less 1 + 2^-51: 2^-104 exactly */
+            { 0x1.0000000000001p0, 0x1.0000000000001p0, -0x1.0000000000002p0, 0x1p-104, 0 },
+        };
+
+        for (unsigned i = 0; i < sizeof(hand) / sizeof(hand[0]); i++) {
+            uint64_t x = f64_bits(hand[i].a), y = f64_bits(hand[i].b), z = f64_bits(hand[i].c);
+            uint64_t r1;
+            unsigned fg = 0;
+
+            vec_array_fma(TILE_DT_FP64, &x, &y, &z, &r1, 1, &fg);
+            ck_assert_msg(r1 == f64_bits(hand[i].r) && fg == hand[i].flags,
+                          "case %u: %#llx flags %#x", i, (unsigned long long)r1, fg);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_conversion)
 {
     static uint8_t raw[MAXN * 4], back[MAXN * 4], want[MAXN * 4], dummy[MAXN * 4];
@@ -973,6 +1126,7 @@ int main(void)
     tcase_add_test(tc, test_integer);
     tcase_add_test(tc, test_boundaries);
     tcase_add_test(tc, test_other_floats);
+    tcase_add_test(tc, test_fp64_mul_fma);
     tcase_add_test(tc, test_conversion);
     tcase_add_test(tc, test_convert);
     tcase_add_test(tc, test_convert_hand);

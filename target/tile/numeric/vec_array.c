@@ -486,6 +486,90 @@ INLINE void fp64_binary(VecBinOp op, const void *l, const void *r, void *out, si
     }
 }
 
+/* lane by lane a * b + c rounded once (the host's fused multiply-add) */
+INLINE f64x4 fma4(f64x4 a, f64x4 b, f64x4 c)
+{
+    f64x4 r;
+
+    for (unsigned k = 0; k < 4; k++) {
+        r[k] = __builtin_fma(a[k], b[k], c[k]);
+    }
+    return r;
+}
+
+/* (s, err): s = a + b rounded, err its exact error (TwoSum: no
+ * multiplication, so nothing to contract) */
+INLINE f64x4 two_sum(f64x4 a, f64x4 b, f64x4 *err)
+{
+    f64x4 s = a + b, bb = s - a;
+
+    *err = (a - (s - bb)) + (b - bb);
+    return s;
+}
+
+/*
+ * MUL and FMA, the host's product and fused multiply-add rounded once to
+ * nearest even (as vec_elem.c's exact rule), in the lanes where the
+ * exact error is known and nothing underflows or overflows: every operand
+ * finite, the result normal (at least 2^-1021, finite), the product a * b
+ * zero or at least 2^-969 in magnitude (its error, fma(a, b, -p), is then
+ * a binary64 number) and, for FMA, the product and the addend at most
+ * 2^1021 (no sum below overflows).  NX: MUL's error nonzero; FMA's
+ * a * b + c - r nonzero, from Boldo and Muller's ErrFma: with (u1, u2) the
+ * product and its error, (a1, a2) = TwoSum(c, u2), (b1, b2) = TwoSum(u1,
+ * a1), g = (b1 - r) + b2 (exact), the rest is g + a2.  Every other lane
+ * takes vec_binary() / vec_fma().
+ */
+FMA_CLONES
+static void fp64_mul_fma(bool fma, const void *l, const void *r, const void *a, void *out,
+                         size_t n, unsigned *flags)
+{
+    const uint64_t e = UINT64_C(0x7ff0000000000000), sign = UINT64_C(1) << 63;
+    const f64x4 zero = { 0 };
+    i64x4 nx_acc = { 0 };
+
+    for (size_t i = 0; i < n; i += 4) {
+        unsigned cnt = n - i < 4 ? n - i : 4;
+        u64x4 x, y, z = { 0 };
+        f64x4 res, rest;
+        i64x4 ok, prod_ok;
+
+        chunk_in(&x, 32, l, i * 8, cnt * 8);
+        chunk_in(&y, 32, r, i * 8, cnt * 8);
+        f64x4 fx = (f64x4)x, fy = (f64x4)y, p = fma4(fx, fy, zero);
+        f64x4 pa = (f64x4)((u64x4)p & ~sign);
+
+        ok = (i64x4)((x & e) != e) & (i64x4)((y & e) != e);
+        prod_ok = (i64x4)(fx == 0) | (i64x4)(fy == 0) | (pa >= 0x1p-969);
+        if (fma) {
+            chunk_in(&z, 32, a, i * 8, cnt * 8);
+            f64x4 fz = (f64x4)z, za = (f64x4)(z & ~sign), a1, a2, b1, b2;
+
+            res = fma4(fx, fy, fz);
+            f64x4 u2 = fma4(fx, fy, -p);
+            a1 = two_sum(fz, u2, &a2);
+            b1 = two_sum(p, a1, &b2);
+            rest = ((b1 - res) + b2) + a2;
+            ok &= (i64x4)((z & e) != e) & (pa <= 0x1p1021) & (za <= 0x1p1021);
+        } else {
+            res = fx * fy;
+            rest = fma4(fx, fy, -res);
+        }
+        f64x4 ra = (f64x4)((u64x4)res & ~sign);
+
+        ok &= prod_ok & (ra >= 0x1p-1021) & (ra <= 0x1.fffffffffffffp1023);
+        nx_acc |= ok & (rest != 0);
+        chunk_out(out, i * 8, &res, 32, cnt * 8);
+        if (!all64(ok | ~(i64x4)((u64x4){ 0, 1, 2, 3 } < cnt))) {
+            float_fallback(TILE_DT_FP64, fma ? K_FMA : K_MUL, VEC_MUL,
+                           ~lanes4(ok) & ((1u << cnt) - 1), l, r, a, out, i, flags);
+        }
+    }
+    if (any64(nx_acc)) {
+        *flags |= TILE_NUM_NX;
+    }
+}
+
 /* ABS NEG on the sign bit; RELU: a negative (or -0) gives +0, a NaN takes
  * vec_unary(). */
 INLINE void fp64_unary(VecUnOp op, const void *src, void *out, size_t n, unsigned *flags)
@@ -693,6 +777,10 @@ void vec_array_binary(unsigned dtype, VecBinOp op, const void *l, const void *r,
         }
         return;
     }
+    if (dtype == TILE_DT_FP64 && op == VEC_MUL) {
+        fp64_mul_fma(false, l, r, NULL, out, n, flags);
+        return;
+    }
     if (!vec_array_float_type(dtype)) {
         element_loop(dtype, K_ADD, op, l, r, NULL, out, n, flags);
         return;
@@ -719,6 +807,10 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
 {
     if (int_type(dtype)) {
         INT_DISPATCH(dtype, fma(l, r, a, out, n));
+        return;
+    }
+    if (dtype == TILE_DT_FP64) {
+        fp64_mul_fma(true, l, r, a, out, n, flags);
         return;
     }
     if (!vec_array_float_type(dtype)) {

@@ -54,8 +54,11 @@ typedef int32_t i32x4 __attribute__((vector_size(16)));
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
     !defined(VEC_ARRAY_BASELINE)
 #define HOST_CLONES __attribute__((target_clones("avx2", "default")))
+/* where the host's fused multiply-add is the kernel's own operation */
+#define FMA_CLONES __attribute__((target_clones("fma", "default"), noinline))
 #else
 #define HOST_CLONES
+#define FMA_CLONES
 #endif
 
 /*
