@@ -268,22 +268,52 @@ static uint64_t compute(Vec *v, unsigned pe, uint32_t r, uint32_t c)
  * the per-element arithmetic above, flags included): whole rows of
  * row-major fragments, predicates by bit offset; TCVT's rows in other
  * layouts and of 4-bit types through a contiguous copy of each row.
- * The floating kernels are the IEEE profile's; pto-v0 floating work, TCVT
- * under pto-v0, the types the kernels leave out and the other operations
- * on 4-bit types take the per-element path.
+ * Under pto-v0, floating ADD / SUB / MUL take the integer kernel of the
+ * carrier (binary_kernel_type()) and the operations that do not depend on
+ * the profile their usual kernels; pto-v0 TCVT and floating TFMA, the
+ * types the kernels leave out and the other operations on 4-bit types
+ * take the per-element path.
  */
+/*
+ * The type whose array kernel computes a binary operation's element rule:
+ * under pto-v0, ADD / SUB / MUL of a floating type are integer arithmetic
+ * on the raw carrier (vec_binary()), the unsigned kernel of its width.
+ */
+static unsigned binary_kernel_type(const Vec *v)
+{
+    VecBinOp op = v->info->elem;
+
+    if (v->pto_v0 && tile_dtype_info(v->dt)->is_float &&
+        (op == VEC_ADD || op == VEC_SUB || op == VEC_MUL)) {
+        switch (tile_dtype_bits(v->dt)) {
+        case 8:
+            return TILE_DT_U8;
+        case 16:
+            return TILE_DT_U16;
+        case 32:
+            return TILE_DT_U32;
+        default:
+            return TILE_DT_U64;
+        }
+    }
+    return v->dt;
+}
+
 static bool array_serves(const Vec *v)
 {
     const TeplOpInfo *vo = v->info;
 
-    if (v->pto_v0 && (tile_dtype_info(v->dt)->is_float || vo->family == VF_CVT)) {
+    /* pto-v0's TCVT and floating TFMA: per element (vec_convert(), vec_fma()) */
+    if (v->pto_v0 && (vo->family == VF_CVT ||
+                      (vo->family == VF_FMA && tile_dtype_info(v->dt)->is_float))) {
         return false;
     }
     switch ((VecFamily)vo->family) {
     case VF_BINARY:
     case VF_BITWISE:
     case VF_SCALAR:
-        return vec_array_binary_serves(v->dt, vo->elem);
+        return tile_dtype_bits(v->dt) >= 8 &&
+               vec_array_binary_serves(binary_kernel_type(v), vo->elem);
     case VF_UNARY:
         return vec_array_unary_serves(v->dt, vo->elem);
     case VF_FMA:
@@ -364,10 +394,11 @@ static bool compute_rows(Vec *v, unsigned pe)
         switch ((VecFamily)vo->family) {
         case VF_BINARY:
         case VF_BITWISE:
-            vec_array_binary(v->dt, vo->elem, a, b, out, n, &v->flags);
+            vec_array_binary(binary_kernel_type(v), vo->elem, a, b, out, n, &v->flags);
             break;
         case VF_SCALAR:
-            vec_array_binary_scalar(v->dt, vo->elem, a, v->scalar[pe], out, n, &v->flags);
+            vec_array_binary_scalar(binary_kernel_type(v), vo->elem, a, v->scalar[pe], out, n,
+                                    &v->flags);
             break;
         case VF_UNARY:
             vec_array_unary(v->dt, vo->elem, a, out, n, &v->flags);
