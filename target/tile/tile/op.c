@@ -570,35 +570,63 @@ bool tepl_move_window(TileLocal *dst, uint32_t dr, uint32_t dc, const TileLocal 
     return true;
 }
 
-/* dst[c][r] = src[r][c] for elements of BYTES bytes (a constant in each
- * case below, so that each move is one load and one store) */
+/* out[c][r] = in[r][c] (row strides ldo and ldi, in elements) for
+ * elements of BYTES bytes (a constant in each case below, so that each
+ * move is one load and one store) */
 #define TRANSPOSE_BY(bytes)                                                              \
-    for (uint32_t r = 0; r < src->d.valid_rows; r++) {                                   \
-        const uint8_t *in = tepl_row_bytes(src, pe, r);                                  \
-        for (uint32_t c = 0; c < src->d.valid_cols; c++) {                               \
-            memcpy(tepl_row_bytes(dst, pe, c) + (size_t)r * (bytes),                     \
-                   in + (size_t)c * (bytes), (bytes));                                   \
+    for (uint32_t r = 0; r < rows; r++) {                                                \
+        for (uint32_t c = 0; c < cols; c++) {                                            \
+            memcpy(out + ((size_t)c * ldo + r) * (bytes),                                \
+                   in + ((size_t)r * ldi + c) * (bytes), (bytes));                       \
         }                                                                                \
     }
 
-bool tepl_transpose(TileLocal *dst, const TileLocal *src, unsigned pe)
+static void transpose_words(uint8_t *out, size_t ldo, const uint8_t *in, size_t ldi,
+                            uint32_t rows, uint32_t cols, unsigned bytes)
 {
-    switch (movable_bytes(dst, src, pe)) {
+    switch (bytes) {
     case 1:
         TRANSPOSE_BY(1);
-        return true;
+        break;
     case 2:
         TRANSPOSE_BY(2);
-        return true;
+        break;
     case 4:
         TRANSPOSE_BY(4);
-        return true;
-    case 8:
-        TRANSPOSE_BY(8);
-        return true;
+        break;
     default:
+        TRANSPOSE_BY(8);
+        break;
+    }
+}
+
+bool tepl_transpose(TileLocal *dst, const TileLocal *src, unsigned pe)
+{
+    unsigned bytes = movable_bytes(dst, src, pe), bits = tile_dtype_bits(src->d.dtype);
+    uint32_t rows = src->d.valid_rows, cols = src->d.valid_cols;
+    g_autofree uint8_t *in = NULL, *out = NULL;
+
+    if (bytes) {
+        transpose_words(tepl_row_bytes(dst, pe, 0), dst->d.cols, tepl_row_bytes(src, pe, 0),
+                        src->d.cols, rows, cols, bytes);
+        return true;
+    }
+    if (bits < 8 || tile_dtype_bits(dst->d.dtype) != bits ||
+        src->d.storage == TILE_STORAGE_PREDICATE || dst->d.storage == TILE_STORAGE_PREDICATE) {
         return false;
     }
+    /* another layout on either side: the rows out, transposed, back in */
+    bytes = bits / 8;
+    in = g_malloc((size_t)rows * cols * bytes);
+    out = g_malloc((size_t)rows * cols * bytes);
+    for (uint32_t r = 0; r < rows; r++) {
+        tile_row_read(&src->d, src->frag[pe], r, 0, cols, in + (size_t)r * cols * bytes);
+    }
+    transpose_words(out, rows, in, cols, rows, cols, bytes);
+    for (uint32_t c = 0; c < cols; c++) {
+        tile_row_write(&dst->d, dst->frag[pe], c, 0, rows, out + (size_t)c * rows * bytes);
+    }
+    return true;
 }
 
 void tepl_begin(Tepl *v)

@@ -267,8 +267,8 @@ static inline uint8_t *tepl_dst_row(Tepl *v, unsigned pe, uint32_t r)
  * tepl_move_window(): the rows x cols elements of src at (sr, sc) to dst
  * at (dr, dc), on PE pe, in any layout (rows of another layout than
  * row-major through tile_row_read() / tile_row_write()).
- * tepl_transpose(): dst[c][r] = src[r][c] over src's valid region, both
- * row-major (tepl_row_bytes()).
+ * tepl_transpose(): dst[c][r] = src[r][c] over src's valid region, in
+ * any layout likewise.
  */
 bool tepl_move_window(TileLocal *dst, uint32_t dr, uint32_t dc, const TileLocal *src,
                       uint32_t sr, uint32_t sc, unsigned pe, uint32_t rows, uint32_t cols);
