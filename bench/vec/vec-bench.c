@@ -143,7 +143,8 @@ int main(int argc, char **argv)
     int reps = argc > 1 && !strcmp(argv[1], "--quick") ? 2 : 40;
     static const struct { const char *name; unsigned dt; } types[] = {
         { "FP32", TILE_DT_FP32 }, { "BF16", TILE_DT_BF16 }, { "FP16", TILE_DT_FP16 },
-        { "FP64", TILE_DT_FP64 }, { "S32", TILE_DT_S32 },
+        { "FP64", TILE_DT_FP64 }, { "TF32", TILE_DT_TF32 }, { "HF32", TILE_DT_HF32 },
+        { "S32", TILE_DT_S32 },
     };
     static const char *const ops[] = { "add", "mul", "fma" };
     uint32_t x = 12345;

@@ -96,7 +96,17 @@ INLINE u32x4 low32(u64x4 v)
  * finite biased exponent, sign position. */
 INLINE unsigned frac_bits(unsigned dt)
 {
-    return dt == TILE_DT_FP32 ? 23 : dt == TILE_DT_FP16 ? 10 : 7;
+    switch (dt) {
+    case TILE_DT_FP32:
+        return 23;
+    case TILE_DT_HF32:
+        return 11;
+    case TILE_DT_FP16:
+    case TILE_DT_TF32:
+        return 10;
+    default:
+        return 7;
+    }
 }
 
 INLINE int64_t exp_bias(unsigned dt)
@@ -137,7 +147,12 @@ INLINE u32x4 round_double(unsigned dt, f64x4 s, i64x4 err_nonzero, i64x4 *ok, i6
     *ok = ((e0 >= 1) & (rounded <= largest) & ~doubt) | zero;
     *nx = (i64x4)(low != 0) | err_nonzero;
     u64x4 sign = (u >> 63) << (m + (dt == TILE_DT_FP16 ? 5 : 8));
-    return low32(((u64x4)rounded & ~(u64x4)zero) | sign);
+    u64x4 enc = ((u64x4)rounded & ~(u64x4)zero) | sign;
+
+    if (dt == TILE_DT_TF32 || dt == TILE_DT_HF32) {
+        enc <<= 23 - m;         /* FP32's encoding, the low bits zero */
+    }
+    return low32(enc);
 }
 
 HOST_CLONES
@@ -281,7 +296,7 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
             for (unsigned j = 0; j < cnt; j++) {
                 bad |= (ok[j] == 0) << j;
             }
-        } else if (dt != TILE_DT_FP32 && k != K_FMA) {
+        } else if ((dt == TILE_DT_FP16 || dt == TILE_DT_BF16) && k != K_FMA) {
             /*
              * FP16 / BF16 ADD, SUB, MUL in binary32, rounded on to dt:
              * a sum or product of two dt values rounded to 24 bits and
@@ -332,6 +347,21 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
             i64x4 ok[2], nx[2];
             u32x4 res[2];
             u32x8 res8;
+            unsigned invalid = 0;
+
+            if (dt == TILE_DT_TF32 || dt == TILE_DT_HF32) {
+                /* an encoding with a low bit set is no TF32 / HF32 value:
+                 * the element rule's */
+                u32x8 low = (u32x8){ 0 } + ((1u << (23 - frac_bits(dt))) - 1);
+                i32x8 inval = (i32x8)((load_raw(dt, l, i, cnt) & low) != 0) |
+                              (i32x8)((load_raw(dt, r, i, cnt) & low) != 0);
+                if (k == K_FMA) {
+                    inval |= (i32x8)((load_raw(dt, a, i, cnt) & low) != 0);
+                }
+                for (unsigned j = 0; j < LANES; j++) {
+                    invalid |= (inval[j] != 0) << j;
+                }
+            }
 
             widen_halves(x, dx);
             widen_halves(y, dy);
@@ -354,14 +384,17 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
                     err_nz = err != 0;
                 }
                 res[h] = round_double(dt, s, err_nz, &ok[h], &nx[h]);
+                for (unsigned j = 0; j < 4; j++) {
+                    ok[h][j] &= (invalid >> (4 * h + j)) & 1 ? 0 : -1;
+                }
                 nx_acc |= nx[h] & ok[h];
             }
             memcpy(&res8, res, sizeof(res8));
             store_raw(dt, out, i, cnt, res8);
-            if (all64(ok[0] & ok[1])) {
+            bad = ~lanes_set(ok[0], ok[1]) & ((1u << cnt) - 1);
+            if (!bad) {
                 continue;
             }
-            bad = ~lanes_set(ok[0], ok[1]) & ((1u << cnt) - 1);
         }
         float_fallback(dt, k, op, bad & ((1u << cnt) - 1), l, r, a, out, i, flags);
     }
@@ -781,6 +814,17 @@ void vec_array_binary(unsigned dtype, VecBinOp op, const void *l, const void *r,
         fp64_mul_fma(false, l, r, NULL, out, n, flags);
         return;
     }
+    if ((dtype == TILE_DT_TF32 || dtype == TILE_DT_HF32) &&
+        (op == VEC_ADD || op == VEC_SUB || op == VEC_MUL)) {
+        int k = op == VEC_ADD ? K_ADD : op == VEC_SUB ? K_SUB : K_MUL;
+
+        if (dtype == TILE_DT_TF32) {
+            float_arith(TILE_DT_TF32, k, l, r, NULL, out, n, flags);
+        } else {
+            float_arith(TILE_DT_HF32, k, l, r, NULL, out, n, flags);
+        }
+        return;
+    }
     if (!vec_array_float_type(dtype)) {
         element_loop(dtype, K_ADD, op, l, r, NULL, out, n, flags);
         return;
@@ -811,6 +855,14 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
     }
     if (dtype == TILE_DT_FP64) {
         fp64_mul_fma(true, l, r, a, out, n, flags);
+        return;
+    }
+    if (dtype == TILE_DT_TF32) {
+        float_arith(TILE_DT_TF32, K_FMA, l, r, a, out, n, flags);
+        return;
+    }
+    if (dtype == TILE_DT_HF32) {
+        float_arith(TILE_DT_HF32, K_FMA, l, r, a, out, n, flags);
         return;
     }
     if (!vec_array_float_type(dtype)) {

@@ -156,15 +156,21 @@ INLINE bool any32(i32x8 m)
 
 /* ---- Narrow <-> float / double ---- */
 
+/* FP32 and the types held in its encoding with low bits zero (TF32, HF32) */
+INLINE bool f32_carrier(unsigned dt)
+{
+    return dt == TILE_DT_FP32 || dt == TILE_DT_TF32 || dt == TILE_DT_HF32;
+}
+
 INLINE unsigned fbytes(unsigned dt)
 {
-    return dt == TILE_DT_FP32 ? 4 : 2;
+    return f32_carrier(dt) ? 4 : 2;
 }
 
 /* eight raw elements (zero-extended) of a chunk */
 INLINE u32x8 load_raw(unsigned dt, const void *p, size_t i, unsigned cnt)
 {
-    if (dt == TILE_DT_FP32) {
+    if (f32_carrier(dt)) {
         u32x8 v;
         chunk_in(&v, 32, p, i * 4, cnt * 4);
         return v;
@@ -177,7 +183,7 @@ INLINE u32x8 load_raw(unsigned dt, const void *p, size_t i, unsigned cnt)
 
 INLINE void store_raw(unsigned dt, void *p, size_t i, unsigned cnt, u32x8 v)
 {
-    if (dt == TILE_DT_FP32) {
+    if (f32_carrier(dt)) {
         chunk_out(p, i * 4, &v, 32, cnt * 4);
     } else {
         u16x8 h = __builtin_convertvector(v, u16x8);
@@ -185,13 +191,13 @@ INLINE void store_raw(unsigned dt, void *p, size_t i, unsigned cnt, u32x8 v)
     }
 }
 
-/* Exact widening of raw FP16 / BF16 / FP32 encodings (NaNs keep their
+/* Exact widening of raw FP16 / BF16 / FP32 (TF32, HF32) encodings (NaNs keep their
  * payload shifted up).  An FP16 magnitude moved into the float's field
  * reads as 2^-112 times its value (a subnormal as a float subnormal), so
  * one exact scaling by 2^112 finishes it; exponent 31 becomes 255. */
 INLINE f32x8 widen(unsigned dt, u32x8 raw)
 {
-    if (dt == TILE_DT_FP32) {
+    if (f32_carrier(dt)) {
         return (f32x8)raw;
     }
     if (dt == TILE_DT_BF16) {
