@@ -144,6 +144,7 @@ int main(int argc, char **argv)
     static const struct { const char *name; unsigned dt; } types[] = {
         { "FP32", TILE_DT_FP32 }, { "BF16", TILE_DT_BF16 }, { "FP16", TILE_DT_FP16 },
         { "FP64", TILE_DT_FP64 }, { "TF32", TILE_DT_TF32 }, { "HF32", TILE_DT_HF32 },
+        { "E4M3", TILE_DT_E4M3 }, { "E5M2", TILE_DT_E5M2 },
         { "S32", TILE_DT_S32 },
     };
     static const char *const ops[] = { "add", "mul", "fma" };

@@ -376,18 +376,16 @@ START_TEST(test_other_floats)
     };
 
     for (unsigned t = 0; t < sizeof(other) / sizeof(other[0]); t++) {
-        /* FP64 (all but MAX / MIN's element loop), TF32 and HF32 ADD SUB MUL
-         * FMA have their own kernels: in depth */
-        bool own = other[t] == TILE_DT_FP64 || other[t] == TILE_DT_TF32 ||
-                   other[t] == TILE_DT_HF32;
-        unsigned rounds = own ? 100 : 3;
+        /* ADD SUB MUL FMA of each have a kernel of their own (FP64's MAX MIN
+         * ABS NEG RELU too): in depth */
+        unsigned rounds = 100;
         for (unsigned o = 0; o < 5; o++) {
             ck_assert(vec_array_binary_serves(other[t], float_bin_ops[o]));
             check_kernel(T_BIN, other[t], float_bin_ops[o], rounds);
             check_kernel(T_SCALAR, other[t], float_bin_ops[o], rounds / 3 + 1);
         }
         ck_assert(vec_array_fma_serves(other[t]));
-        check_kernel(T_FMA, other[t], 0, own ? 100 : 3);
+        check_kernel(T_FMA, other[t], 0, rounds);
         for (int op = VEC_ABS; op <= VEC_RELU; op++) {
             ck_assert(vec_array_unary_serves(other[t], op) == (op != VEC_NOT));
             if (op != VEC_NOT) {

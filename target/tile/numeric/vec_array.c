@@ -104,19 +104,28 @@ INLINE unsigned frac_bits(unsigned dt)
     case TILE_DT_FP16:
     case TILE_DT_TF32:
         return 10;
+    case TILE_DT_E4M3:
+        return 3;
+    case TILE_DT_E5M2:
+        return 2;
     default:
         return 7;
     }
 }
 
+INLINE unsigned exp_bits(unsigned dt)
+{
+    return dt == TILE_DT_FP16 || dt == TILE_DT_E5M2 ? 5 : dt == TILE_DT_E4M3 ? 4 : 8;
+}
+
 INLINE int64_t exp_bias(unsigned dt)
 {
-    return dt == TILE_DT_FP16 ? 15 : 127;
+    return dt == TILE_DT_FP16 || dt == TILE_DT_E5M2 ? 15 : dt == TILE_DT_E4M3 ? 7 : 127;
 }
 
 INLINE int64_t exp_max(unsigned dt)
 {
-    return dt == TILE_DT_FP16 ? 30 : 254;
+    return dt == TILE_DT_FP16 || dt == TILE_DT_E5M2 ? 30 : dt == TILE_DT_E4M3 ? 15 : 254;
 }
 
 /*
@@ -130,7 +139,9 @@ INLINE u32x4 round_double(unsigned dt, f64x4 s, i64x4 err_nonzero, i64x4 *ok, i6
     const unsigned m = frac_bits(dt), sh = 52 - m;
     const uint64_t half = UINT64_C(1) << (sh - 1), low_mask = (UINT64_C(1) << sh) - 1;
     const int64_t rebias = (1023 - exp_bias(dt)) << m;
-    const int64_t largest = (exp_max(dt) << m) | ((INT64_C(1) << m) - 1);
+    /* (E4M3's all-ones magnitude is its NaN: 448 = 0x7e is the largest) */
+    const int64_t largest = ((exp_max(dt) << m) | ((INT64_C(1) << m) - 1)) -
+                            (dt == TILE_DT_E4M3);
     u64x4 u = (u64x4)s;
     u64x4 mag = u & UINT64_C(0x7fffffffffffffff);
     u64x4 low = mag & low_mask;
@@ -146,7 +157,7 @@ INLINE u32x4 round_double(unsigned dt, f64x4 s, i64x4 err_nonzero, i64x4 *ok, i6
 
     *ok = ((e0 >= 1) & (rounded <= largest) & ~doubt) | zero;
     *nx = (i64x4)(low != 0) | err_nonzero;
-    u64x4 sign = (u >> 63) << (m + (dt == TILE_DT_FP16 ? 5 : 8));
+    u64x4 sign = (u >> 63) << (m + exp_bits(dt));
     u64x4 enc = ((u64x4)rounded & ~(u64x4)zero) | sign;
 
     if (dt == TILE_DT_TF32 || dt == TILE_DT_HF32) {
@@ -267,6 +278,15 @@ static void float_fallback(unsigned dt, int k, VecBinOp op, unsigned bad, const 
     }
 }
 
+/* the lanes float_arith()'s binary64 path cannot widen as values */
+INLINE i32x8 operand_invalid(unsigned dt, u32x8 raw)
+{
+    if (dt == TILE_DT_E4M3) {
+        return (i32x8)((raw & 0x7f) == 0x7f);
+    }
+    return (i32x8)((raw & ((1u << (23 - frac_bits(dt))) - 1)) != 0);
+}
+
 /* ADD, SUB, MUL, FMA over n elements of dt (k: the kernel). */
 INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const void *a,
                         void *out, size_t n, unsigned *flags)
@@ -349,14 +369,13 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
             u32x8 res8;
             unsigned invalid = 0;
 
-            if (dt == TILE_DT_TF32 || dt == TILE_DT_HF32) {
-                /* an encoding with a low bit set is no TF32 / HF32 value:
-                 * the element rule's */
-                u32x8 low = (u32x8){ 0 } + ((1u << (23 - frac_bits(dt))) - 1);
-                i32x8 inval = (i32x8)((load_raw(dt, l, i, cnt) & low) != 0) |
-                              (i32x8)((load_raw(dt, r, i, cnt) & low) != 0);
+            if (dt == TILE_DT_TF32 || dt == TILE_DT_HF32 || dt == TILE_DT_E4M3) {
+                /* an encoding with a low bit set is no TF32 / HF32 value,
+                 * E4M3's NaN does not widen as one: the element rule's */
+                i32x8 inval = operand_invalid(dt, load_raw(dt, l, i, cnt)) |
+                              operand_invalid(dt, load_raw(dt, r, i, cnt));
                 if (k == K_FMA) {
-                    inval |= (i32x8)((load_raw(dt, a, i, cnt) & low) != 0);
+                    inval |= operand_invalid(dt, load_raw(dt, a, i, cnt));
                 }
                 for (unsigned j = 0; j < LANES; j++) {
                     invalid |= (inval[j] != 0) << j;
@@ -776,6 +795,22 @@ static void element_loop(unsigned dt, int k, int op, const void *l, const void *
     }
 }
 
+/* The types whose ADD / SUB / MUL / FMA take float_arith()'s binary64
+ * path only (no float kernel of their own): TF32, HF32, E4M3, E5M2. */
+static bool double_way(unsigned dtype)
+{
+    return dtype == TILE_DT_TF32 || dtype == TILE_DT_HF32 || dtype == TILE_DT_E4M3 ||
+           dtype == TILE_DT_E5M2;
+}
+
+#define DOUBLE_WAY_DISPATCH(dtype, CALL)                                            \
+    switch (dtype) {                                                                \
+    case TILE_DT_TF32: { const unsigned dt = TILE_DT_TF32; CALL; break; }           \
+    case TILE_DT_HF32: { const unsigned dt = TILE_DT_HF32; CALL; break; }           \
+    case TILE_DT_E4M3: { const unsigned dt = TILE_DT_E4M3; CALL; break; }           \
+    default: { const unsigned dt = TILE_DT_E5M2; CALL; break; }                     \
+    }
+
 /* One float kernel specialised for each type. */
 #define FLOAT_DISPATCH(dtype, CALL)                                                 \
     switch (dtype) {                                                                \
@@ -814,15 +849,10 @@ void vec_array_binary(unsigned dtype, VecBinOp op, const void *l, const void *r,
         fp64_mul_fma(false, l, r, NULL, out, n, flags);
         return;
     }
-    if ((dtype == TILE_DT_TF32 || dtype == TILE_DT_HF32) &&
-        (op == VEC_ADD || op == VEC_SUB || op == VEC_MUL)) {
+    if (double_way(dtype) && (op == VEC_ADD || op == VEC_SUB || op == VEC_MUL)) {
         int k = op == VEC_ADD ? K_ADD : op == VEC_SUB ? K_SUB : K_MUL;
 
-        if (dtype == TILE_DT_TF32) {
-            float_arith(TILE_DT_TF32, k, l, r, NULL, out, n, flags);
-        } else {
-            float_arith(TILE_DT_HF32, k, l, r, NULL, out, n, flags);
-        }
+        DOUBLE_WAY_DISPATCH(dtype, float_arith(dt, k, l, r, NULL, out, n, flags));
         return;
     }
     if (!vec_array_float_type(dtype)) {
@@ -857,12 +887,8 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
         fp64_mul_fma(true, l, r, a, out, n, flags);
         return;
     }
-    if (dtype == TILE_DT_TF32) {
-        float_arith(TILE_DT_TF32, K_FMA, l, r, a, out, n, flags);
-        return;
-    }
-    if (dtype == TILE_DT_HF32) {
-        float_arith(TILE_DT_HF32, K_FMA, l, r, a, out, n, flags);
+    if (double_way(dtype)) {
+        DOUBLE_WAY_DISPATCH(dtype, float_arith(dt, K_FMA, l, r, a, out, n, flags));
         return;
     }
     if (!vec_array_float_type(dtype)) {
@@ -1139,8 +1165,6 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
  * NX where bits were dropped.  Every other lane converts through
  * vec_convert() (subnormal results, overflow, NaN, infinity).
  */
-typedef uint8_t u8x8 __attribute__((vector_size(8)));
-
 INLINE void convert_f32_to_fp8(unsigned dst, unsigned rmode, bool sat, const void *in,
                                void *out, size_t n, unsigned *flags)
 {

@@ -35,6 +35,7 @@ typedef float f32x8 __attribute__((vector_size(32)));
 typedef int32_t i32x8 __attribute__((vector_size(32)));
 typedef uint32_t u32x8 __attribute__((vector_size(32)));
 typedef uint16_t u16x8 __attribute__((vector_size(16)));
+typedef uint8_t u8x8 __attribute__((vector_size(8)));
 typedef uint64_t u64x4 __attribute__((vector_size(32)));
 typedef int64_t i64x4 __attribute__((vector_size(32)));
 typedef double f64x4 __attribute__((vector_size(32)));
@@ -164,7 +165,7 @@ INLINE bool f32_carrier(unsigned dt)
 
 INLINE unsigned fbytes(unsigned dt)
 {
-    return f32_carrier(dt) ? 4 : 2;
+    return f32_carrier(dt) ? 4 : dt == TILE_DT_E4M3 || dt == TILE_DT_E5M2 ? 1 : 2;
 }
 
 /* eight raw elements (zero-extended) of a chunk */
@@ -174,6 +175,10 @@ INLINE u32x8 load_raw(unsigned dt, const void *p, size_t i, unsigned cnt)
         u32x8 v;
         chunk_in(&v, 32, p, i * 4, cnt * 4);
         return v;
+    } else if (fbytes(dt) == 1) {
+        u8x8 b;
+        chunk_in(&b, 8, p, i, cnt);
+        return __builtin_convertvector(b, u32x8);
     } else {
         u16x8 h;
         chunk_in(&h, 16, p, i * 2, cnt * 2);
@@ -185,6 +190,9 @@ INLINE void store_raw(unsigned dt, void *p, size_t i, unsigned cnt, u32x8 v)
 {
     if (f32_carrier(dt)) {
         chunk_out(p, i * 4, &v, 32, cnt * 4);
+    } else if (fbytes(dt) == 1) {
+        u8x8 b = __builtin_convertvector(v, u8x8);
+        chunk_out(p, i, &b, 8, cnt);
     } else {
         u16x8 h = __builtin_convertvector(v, u16x8);
         chunk_out(p, i * 2, &h, 16, cnt * 2);
@@ -202,6 +210,14 @@ INLINE f32x8 widen(unsigned dt, u32x8 raw)
     }
     if (dt == TILE_DT_BF16) {
         return (f32x8)(raw << 16);
+    }
+    if (dt == TILE_DT_E4M3) {
+        /* as FP16 below, bias 7: 2^-120 times the value; 0x7f (NaN)
+         * reads as a number, which the callers leave to the element rule */
+        return (f32x8)(((raw & 0x7f) << 20) | ((raw & 0x80) << 24)) * 0x1p120f;
+    }
+    if (dt == TILE_DT_E5M2) {
+        raw <<= 8;              /* E5M2 is FP16's upper byte */
     }
     u32x8 em = raw & 0x7fff, sign = (raw & 0x8000) << 16;
     u32x8 special = (u32x8)(em >= 0x7c00);
