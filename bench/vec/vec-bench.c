@@ -91,6 +91,7 @@ static void run_convert_compare(int reps)
         { "E4M3->FP32", TILE_DT_FP32, TILE_DT_E4M3, 0 },
         { "E5M2->BF16", TILE_DT_BF16, TILE_DT_E5M2, 0 },
         { "E2M1->BF16", TILE_DT_BF16, TILE_DT_E2M1X2, 0 },
+        { "BF16->E4M3", TILE_DT_E4M3, TILE_DT_BF16, 0 },
     };
     static uint8_t pred[N / 8];
     unsigned flags = 0;

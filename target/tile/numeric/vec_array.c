@@ -1039,12 +1039,17 @@ INLINE void convert_to_int(bool rne, double lo, double hi, f64x4 d, i64x4 *ok, i
     *nx = (__builtin_convertvector(*val, f64x4) != d) & *ok;
 }
 
+static bool fp8(unsigned dt)
+{
+    return dt == TILE_DT_E4M3 || dt == TILE_DT_E5M2;
+}
+
 static bool convert_vectors(unsigned dst, unsigned src, TileRound rm)
 {
     if (!(vec_array_float_type(src) || src == TILE_DT_FP64 || small_int(src))) {
         return false;
     }
-    if (vec_array_float_type(dst)) {
+    if (vec_array_float_type(dst) || fp8(dst)) {
         return rm == TILE_RND_RNE;
     }
     return small_int(dst) && !small_int(src) && (rm == TILE_RND_RNE || rm == TILE_RND_RTZ);
@@ -1109,7 +1114,9 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
             continue;
         }
         convert_load(src, in, i, cnt, d);
-        if (vec_array_float_type(dst)) {
+        if (vec_array_float_type(dst) || fp8(dst)) {
+            /* (into E4M3 / E5M2: normal results; overflow, subnormals and
+             * NaN by the element rule) */
             round_store(dst, d, out, i, cnt, ok, nx);
         } else {
             i64x4 val[2];

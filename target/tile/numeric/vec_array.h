@@ -80,10 +80,9 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
  * FP32, FP16, BF16 and the integers of 8 to 32 bits convert into one
  * another, and FP64 into them, in host vectors (into a floating type when
  * rounding to nearest even, into an integer when rounding to nearest even
- * or toward zero),
- * and FP32 into E4M3 and E5M2 rounding to nearest even; a one-byte or
- * 4-bit source in every other case by a table of its 256 (16)
- * conversions; every other pair element by element.
+ * or toward zero); all of them into E4M3 and E5M2 rounding to nearest
+ * even; a one-byte or 4-bit source in every other case by a table of its
+ * 256 (16) conversions; every other pair element by element.
  */
 bool vec_array_convert_serves(unsigned dst, unsigned src);
 /* out[i] = vec_convert(dst, src, in[i], rmode, sat, false, flags) */
