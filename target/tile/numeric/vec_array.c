@@ -316,6 +316,37 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
             for (unsigned j = 0; j < cnt; j++) {
                 bad |= (ok[j] == 0) << j;
             }
+        } else if (dt == TILE_DT_FP32 && k == K_MUL) {
+            /*
+             * The host's binary32 product is the result where it is at
+             * least 2^-125 (no tininess whatever the rounding) and finite,
+             * or an exact zero of finite operands; NX where it differs
+             * from the exact product in binary64.
+             */
+            f32x8 p = x * y, ap = (f32x8)((u32x8)p & 0x7fffffff);
+            f32x8 ax = (f32x8)((u32x8)x & 0x7fffffff), ay = (f32x8)((u32x8)y & 0x7fffffff);
+            i32x8 ok = ((ap >= 0x1p-125f) & (ap <= 0x1.fffffep127f)) |
+                       (((x == 0) | (y == 0)) & (ax <= 0x1.fffffep127f) &
+                        (ay <= 0x1.fffffep127f));
+            f64x4 dx[2], dy[2], dp[2];
+
+            widen_halves(x, dx);
+            widen_halves(y, dy);
+            widen_halves(p, dp);
+            i64x4 nx0 = (dx[0] * dy[0]) != dp[0], nx1 = (dx[1] * dy[1]) != dp[1];
+            i32x8 nx;
+
+            memcpy(&nx, (i32x4[2]){ __builtin_convertvector(nx0, i32x4),
+                                    __builtin_convertvector(nx1, i32x4) }, sizeof(nx));
+            store_raw(dt, out, i, cnt, (u32x8)p);
+            nx32_acc |= ok & nx;
+            if (!any32(~ok)) {
+                continue;
+            }
+            bad = 0;
+            for (unsigned j = 0; j < cnt; j++) {
+                bad |= (ok[j] == 0) << j;
+            }
         } else if ((dt == TILE_DT_FP16 || dt == TILE_DT_BF16) && k != K_FMA) {
             /*
              * FP16 / BF16 ADD, SUB, MUL in binary32, rounded on to dt:
