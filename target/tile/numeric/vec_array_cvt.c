@@ -1,0 +1,402 @@
+/*
+ * PTO Tile CPU: TCVT over arrays (see vec_array.h)
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * Bit for bit and flag for flag vec_convert() (PTO-TILE-MODEL-EXECUTION-
+ * TCVT): the pairs of FP32, FP16, BF16, FP64 and the integers of 8 to 32
+ * bits in host vectors (binary64 lanes rounded once, vec_round.h; into an
+ * integer the value rounded, range-checked, clamped or made indefinite),
+ * FP32 into FP8 in binary32 lanes, a one-byte or 4-bit source by a table
+ * of its results; every lane the fast paths cannot decide, and every
+ * other pair, by vec_convert().
+ */
+
+#include <string.h>
+
+#include "numeric/vec_array.h"
+#include "numeric/elem_util.h"
+#include "numeric/vec_round.h"
+
+/*
+ * Served by vectors: FP32, FP16, BF16, FP64 and the integers of 8 to 32
+ * bits into FP32, FP16, BF16, E4M3, E5M2 rounded to nearest even, and
+ * into those integers rounded to nearest even or toward zero.  Each
+ * source value is exact in a double.  Into a floating type, round_double()
+ * gives the rounding of that exact value (err = 0) and sets apart the
+ * lanes that are not normal there; into an integer type the rounded value
+ * is the result where it lies in the type's range, and out of it (NaN and
+ * infinities too) Sat's bound or the indefinite value, as
+ * tile_num_round_int(): PTO-TILE-MODEL-EXECUTION-TCVT,
+ * TileNumericRoundToInteger.  Between FP32 and FP16 / BF16 the lanes stay
+ * binary32 (convert_chunks()).  Every other pair, mode and lane converts
+ * one element at a time through vec_convert().
+ */
+static bool small_int(unsigned dt)
+{
+    unsigned w = tile_dtype_info(dt)->width;
+
+    return vec_type_integer(dt) && w >= 8 && w <= 32;
+}
+
+/* an element's bytes in the TCVT arrays: a 4-bit one takes a byte */
+static unsigned array_bytes(unsigned dt)
+{
+    unsigned w = tile_dtype_info(dt)->width;
+
+    return w < 8 ? 1 : w / 8;
+}
+
+static void convert_elements(unsigned dst, unsigned src, unsigned rmode, bool sat,
+                             unsigned lanes, const void *in, void *out, size_t i,
+                             unsigned *flags)
+{
+    unsigned sb = array_bytes(src), db = array_bytes(dst);
+    uint64_t mask = tile_dtype_info(src)->width < 8 ? 0xf : UINT64_MAX;
+
+    for (unsigned j = 0; lanes; j++, lanes >>= 1) {
+        if (lanes & 1) {
+            raw_put(db, out, i + j, vec_convert(dst, src, raw_get(sb, in, i + j) & mask, rmode,
+                                                sat, false, flags));
+        }
+    }
+}
+
+/* cnt source elements (a float type or a small integer) as exact doubles */
+INLINE void convert_load(unsigned src, const void *in, size_t i, unsigned cnt, f64x4 d[2])
+{
+    if (vec_array_float_type(src)) {
+        widen_halves(widen(src, load_raw(src, in, i, cnt)), d);
+        return;
+    }
+    if (src == TILE_DT_FP64) {          /* the values themselves */
+        chunk_in(d, 64, in, i * 8, cnt * 8);
+        return;
+    }
+    const TileDTypeInfo *sd = tile_dtype_info(src);
+    unsigned sb = sd->width / 8, up = 64 - sd->width;
+    double v[LANES] = { 0 };
+
+    if (sb == 4) {
+        u32x8 w;
+        chunk_in(&w, 32, in, i * 4, cnt * 4);
+        if (sd->is_signed) {
+            i32x4 h[2];
+            memcpy(h, &w, sizeof(h));
+            d[0] = __builtin_convertvector(h[0], f64x4);
+            d[1] = __builtin_convertvector(h[1], f64x4);
+        } else {
+            u32x4 h[2];
+            memcpy(h, &w, sizeof(h));
+            d[0] = __builtin_convertvector(h[0], f64x4);
+            d[1] = __builtin_convertvector(h[1], f64x4);
+        }
+        return;
+    }
+
+    for (unsigned k = 0; k < cnt; k++) {
+        uint64_t x = raw_get(sb, in, i + k) << up;
+        v[k] = sd->is_signed ? (double)((int64_t)x >> up) : (double)(x >> up);
+    }
+    memcpy(d, v, sizeof(v));
+}
+
+/* Into an integer type of at most 32 bits, whose range is [lo, hi]: the
+ * value rounded (RNE: adding and taking away 1.5 * 2^52 rounds any
+ * |x| < 2^51 in the host's mode), in range, inexact. */
+INLINE void convert_to_int(bool rne, double lo, double hi, f64x4 d, i64x4 *ok, i64x4 *nx,
+                           i64x4 *val)
+{
+    f64x4 r = d;
+
+    if (rne) {
+        r = (d + 0x1.8p52) - 0x1.8p52;
+        *ok = (r >= lo) & (r <= hi);
+    } else {
+        *ok = (d > lo - 1) & (d < hi + 1);      /* truncates into [lo, hi] */
+    }
+    /* out-of-range lanes (NaN included) become 0 before the conversion */
+    *val = __builtin_convertvector((f64x4)((i64x4)r & *ok), i64x4);
+    *nx = (__builtin_convertvector(*val, f64x4) != d) & *ok;
+}
+
+static bool fp8(unsigned dt)
+{
+    return dt == TILE_DT_E4M3 || dt == TILE_DT_E5M2;
+}
+
+static bool convert_vectors(unsigned dst, unsigned src, TileRound rm)
+{
+    if (!(vec_array_float_type(src) || src == TILE_DT_FP64 || small_int(src))) {
+        return false;
+    }
+    if (vec_array_float_type(dst) || fp8(dst)) {
+        return rm == TILE_RND_RNE;
+    }
+    return small_int(dst) && !small_int(src) && (rm == TILE_RND_RNE || rm == TILE_RND_RTZ);
+}
+
+INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rmode, bool sat,
+                           const void *in, void *out, size_t n, unsigned *flags)
+{
+    const TileDTypeInfo *dd = tile_dtype_info(dst);
+    const unsigned db = dd->width / 8;
+    const double lo = dd->is_signed ? -(double)(UINT64_C(1) << (dd->width - 1)) : 0;
+    const double hi = (double)((UINT64_C(1) << (dd->width - !!dd->is_signed)) - 1);
+    /* the indefinite value: a signed type's minimum, an unsigned one's maximum */
+    const int64_t indefinite = dd->is_signed ? (int64_t)lo : (int64_t)hi;
+    i64x4 nx_acc = { 0 }, of_acc = { 0 }, nv_acc = { 0 };
+    i32x8 nx32_acc = { 0 };
+
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        f64x4 d[2];
+        i64x4 ok[2], nx[2];
+
+        if (vec_array_float_type(src) && vec_array_float_type(dst) &&
+            (src == TILE_DT_FP32) != (dst == TILE_DT_FP32)) {
+            /*
+             * Between FP32 and FP16 / BF16 in 32-bit lanes: narrowing
+             * rounds a binary32 magnitude at once (as float_arith()), right
+             * where the result is normal and finite or the value zero;
+             * widening is exact, right for finite values that are normal
+             * in FP32 (or zero).
+             */
+            u32x8 raw = load_raw(src, in, i, cnt), res, mag;
+            i32x8 ok32;
+
+            if (src == TILE_DT_FP32) {
+                mag = raw & 0x7fffffff;
+                if (dst == TILE_DT_FP16) {
+                    res = fp16_normal_of_f32(mag);
+                    ok32 = ((i32x8)mag >= 0x38800000) & ((i32x8)res < 0x7c00);
+                    nx32_acc |= ok32 & (i32x8)((mag & 0x1fff) != 0);
+                } else {
+                    res = bf16_normal_of_f32(mag);
+                    ok32 = ((i32x8)mag >= 0x00800000) & ((i32x8)res < 0x7f80);
+                    nx32_acc |= ok32 & (i32x8)((mag & 0xffff) != 0);
+                }
+                ok32 |= (i32x8)(mag == 0);
+                res = (res & (u32x8)~(i32x8)(mag == 0)) | ((raw >> 16) & 0x8000);
+            } else {
+                res = (u32x8)widen(src, raw);
+                mag = res & 0x7fffffff;
+                ok32 = (((i32x8)mag >= 0x00800000) & ((i32x8)mag < 0x7f800000)) |
+                       (i32x8)(mag == 0);
+            }
+            store_raw(dst, out, i, cnt, res);
+            if (any32(~ok32)) {
+                unsigned bad = 0;
+                for (unsigned k = 0; k < cnt; k++) {
+                    bad |= (ok32[k] == 0) << k;
+                }
+                convert_elements(dst, src, rmode, sat, bad, in, out, i, flags);
+            }
+            continue;
+        }
+        convert_load(src, in, i, cnt, d);
+        if (vec_array_float_type(dst) || fp8(dst)) {
+            /* (into E4M3 / E5M2: normal results; overflow, subnormals and
+             * NaN by the element rule) */
+            round_store(dst, d, out, i, cnt, ok, nx);
+        } else {
+            i64x4 val[2];
+            for (unsigned h = 0; h < 2; h++) {
+                convert_to_int(rm == TILE_RND_RNE, lo, hi, d[h], &ok[h], &nx[h], &val[h]);
+                /* out of range (infinities and NaN included), as
+                 * tile_num_round_int() and convert_nan() / convert_inf():
+                 * with Sat the bound on the value's side (OF NX; a NaN 0,
+                 * NV), else the indefinite value (NV) */
+                i64x4 live = (i64x4){ 0, 1, 2, 3 } + 4 * h < (int64_t)cnt;
+                i64x4 nan = (i64x4)(d[h] != d[h]) & ~ok[h] & live;
+                i64x4 over = ~ok[h] & ~nan & live, neg = (i64x4)(d[h] < 0);
+                i64x4 bound = (neg & (int64_t)lo) | (~neg & (int64_t)hi);
+                i64x4 fix = sat ? bound & ~nan : (i64x4){ 0 } + indefinite;
+
+                val[h] = (val[h] & ok[h]) | (fix & ~ok[h]);
+                if (sat) {
+                    of_acc |= over;
+                } else {
+                    nv_acc |= over;
+                }
+                nv_acc |= nan;
+                ok[h] = ok[h] | over | nan;     /* every lane done */
+            }
+            for (unsigned k = 0; k < cnt; k++) {
+                raw_put(db, out, i + k, (uint64_t)val[k / 4][k % 4]);
+            }
+        }
+        nx_acc |= (nx[0] & ok[0]) | (nx[1] & ok[1]);
+        if (!all64(ok[0] & ok[1])) {
+            convert_elements(dst, src, rmode, sat, ~lanes_set(ok[0], ok[1]) & ((1u << cnt) - 1),
+                             in, out, i, flags);
+        }
+    }
+    if (any64(nx_acc) || any32(nx32_acc)) {
+        *flags |= TILE_NUM_NX;
+    }
+    if (any64(of_acc)) {
+        *flags |= TILE_NUM_OF | TILE_NUM_NX;
+    }
+    if (any64(nv_acc)) {
+        *flags |= TILE_NUM_NV;
+    }
+}
+
+/*
+ * FP32 into E4M3 or E5M2, rounded to nearest even, in 32-bit lanes: the
+ * magnitude rounded at once at the destination's last mantissa bit
+ * (f32_round_at(), as fp16_normal_of_f32()), then the exponent bias moved, is right where the
+ * value is zero or its magnitude lies between the destination's smallest
+ * normal and its largest finite value (so that it rounds to a normal
+ * number and can overflow under no rule: PTO-TILE-MODEL-EXECUTION-TCVT);
+ * NX where bits were dropped.  Every other lane converts through
+ * vec_convert() (subnormal results, overflow, NaN, infinity).
+ */
+INLINE void convert_f32_to_fp8(unsigned dst, unsigned rmode, bool sat, const void *in,
+                               void *out, size_t n, unsigned *flags)
+{
+    const bool e4m3 = dst == TILE_DT_E4M3;
+    /* the bits dropped; the smallest normal and largest finite magnitudes
+     * as FP32 encodings; the rebias (127 - 7 or 127 - 15, in the field) */
+    const unsigned drop = e4m3 ? 20 : 21;
+    const uint32_t lo = e4m3 ? 0x3c800000 : 0x38800000, hi = e4m3 ? 0x43e00000 : 0x47600000;
+    const uint32_t rebias = e4m3 ? 120u << 3 : 112u << 2;
+    i32x8 nx_acc = { 0 };
+
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        u32x8 raw = load_raw(TILE_DT_FP32, in, i, cnt), mag = raw & 0x7fffffff, res;
+        i32x8 ok, zero = (i32x8)(mag == 0);
+        u8x8 bytes;
+
+        res = f32_round_at(mag, drop) - rebias;
+        ok = ((i32x8)mag >= (int32_t)lo) & ((i32x8)mag <= (int32_t)hi);
+        nx_acc |= ok & (i32x8)((mag & ((1u << drop) - 1)) != 0);
+        res = (res & (u32x8)~(zero | ~ok)) | ((raw >> 24) & 0x80);
+        bytes = __builtin_convertvector(res, u8x8);
+        chunk_out(out, i, &bytes, 8, cnt);
+        ok |= zero;
+        if (any32(~ok)) {
+            unsigned bad = 0;
+
+            for (unsigned k = 0; k < cnt; k++) {
+                bad |= (ok[k] == 0) << k;
+            }
+            convert_elements(dst, TILE_DT_FP32, rmode, sat, bad, in, out, i, flags);
+        }
+    }
+    if (any32(nx_acc)) {
+        *flags |= TILE_NUM_NX;
+    }
+}
+
+/*
+ * A one-byte source the vectors do not take (E4M3, E5M2, HiF8, E3M2,
+ * E2M3, E8M0, and S8 / U8 into the integers, or into a floating type in
+ * a directed mode): each of its 256 encodings converted once by
+ * vec_convert() for the pair, mode and Sat in use, its result and its
+ * own flags kept (the thread's last table, 2.3 KiB), then every element
+ * looked up: the same bits and flags as element by element.
+ */
+typedef struct ByteTable {
+    bool built;
+    unsigned dst, src, rmode;
+    bool sat;
+    uint64_t out[256];
+    uint8_t flags[256];
+} ByteTable;
+
+static _Thread_local ByteTable byte_table;
+
+static const ByteTable *byte_table_for(unsigned dst, unsigned src, unsigned rmode, bool sat)
+{
+    ByteTable *t = &byte_table;
+
+    if (!t->built || t->dst != dst || t->src != src || t->rmode != rmode || t->sat != sat) {
+        unsigned count = tile_dtype_info(src)->width < 8 ? 16 : 256;
+
+        for (unsigned x = 0; x < count; x++) {
+            unsigned f = 0;
+
+            t->out[x] = vec_convert(dst, src, x, rmode, sat, false, &f);
+            t->flags[x] = f;
+        }
+        t->built = true;
+        t->dst = dst;
+        t->src = src;
+        t->rmode = rmode;
+        t->sat = sat;
+    }
+    return t;
+}
+
+INLINE void convert_bytes(unsigned dst, unsigned src, unsigned rmode, bool sat,
+                          const void *in, void *out, size_t n, unsigned *flags)
+{
+    const ByteTable *t = byte_table_for(dst, src, rmode, sat);
+    const uint8_t *x = in;
+    unsigned db = array_bytes(dst), fl = 0;
+    uint8_t mask = tile_dtype_info(src)->width < 8 ? 0xf : 0xff;
+
+    for (size_t i = 0; i < n; i++) {
+        unsigned k = x[i] & mask;
+
+        raw_put(db, out, i, t->out[k]);
+        fl |= t->flags[k];
+    }
+    *flags |= fl;
+}
+
+bool vec_array_convert_serves(unsigned dst, unsigned src)
+{
+    const TileDTypeInfo *dd = tile_dtype_info(dst), *sd = tile_dtype_info(src);
+
+    return dd && sd && tile_num_tcvt_supported(dst, src);
+}
+
+HOST_CLONES
+void vec_array_convert(unsigned dst, unsigned src, unsigned rmode, bool sat, const void *in,
+                       void *out, size_t n, unsigned *flags)
+{
+    TileRound rm = tile_round_from_rmode(rmode, tile_round_tcvt_default(dst));
+
+    if (src == TILE_DT_FP32 && (dst == TILE_DT_E4M3 || dst == TILE_DT_E5M2) &&
+        rm == TILE_RND_RNE) {
+        convert_f32_to_fp8(dst, rmode, sat, in, out, n, flags);
+        return;
+    }
+    if (!convert_vectors(dst, src, rm)) {
+        if (tile_dtype_info(src)->width <= 8) {
+            convert_bytes(dst, src, rmode, sat, in, out, n, flags);
+            return;
+        }
+        for (size_t i = 0; i < n; i += 32) {
+            unsigned cnt = n - i < 32 ? n - i : 32;
+            convert_elements(dst, src, rmode, sat, cnt == 32 ? ~0u : (1u << cnt) - 1, in, out,
+                             i, flags);
+        }
+        return;
+    }
+    if (vec_array_float_type(dst) && vec_array_float_type(src)) {
+        /* both types constant in each copy */
+        switch (src) {
+        case TILE_DT_FP32:
+            FLOAT_DISPATCH(dst, convert_chunks(dt, TILE_DT_FP32, rm, rmode, sat, in, out, n,
+                                               flags));
+            break;
+        case TILE_DT_FP16:
+            FLOAT_DISPATCH(dst, convert_chunks(dt, TILE_DT_FP16, rm, rmode, sat, in, out, n,
+                                               flags));
+            break;
+        default:
+            FLOAT_DISPATCH(dst, convert_chunks(dt, TILE_DT_BF16, rm, rmode, sat, in, out, n,
+                                               flags));
+            break;
+        }
+    } else if (vec_array_float_type(dst)) {
+        FLOAT_DISPATCH(dst, convert_chunks(dt, src, rm, rmode, sat, in, out, n, flags));
+    } else {
+        convert_chunks(dst, src, rm, rmode, sat, in, out, n, flags);
+    }
+}

@@ -1,0 +1,160 @@
+/*
+ * PTO Tile CPU: binary64 lanes rounded into the narrow floating types
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ * What the array kernels of vec_array.c (arithmetic) and vec_array_cvt.c
+ * (TCVT) share: masks of four 64-bit lanes, and an exact binary64 value
+ * (with the sign of its rest) rounded once to nearest even into FP32,
+ * FP16, BF16, TF32, HF32, E4M3 or E5M2 where the result is normal; the
+ * callers send the other lanes to vec_elem.c.  Always inlined, as
+ * vec_chunk.h.
+ */
+
+#ifndef TARGET_TILE_VEC_ROUND_H
+#define TARGET_TILE_VEC_ROUND_H
+
+#include "numeric/vec_chunk.h"
+
+/* ---- Chunks ---- */
+
+/*
+ * The 64-bit lanes work four at a time (32 bytes, the widest a common host
+ * compares natively: wider vectors' compares are scalarized).  A chunk's
+ * two halves: bit k of a lane set is lane k of the chunk.
+ */
+INLINE unsigned lanes_set(i64x4 lo, i64x4 hi)
+{
+    unsigned bits = 0;
+
+    for (unsigned k = 0; k < 4; k++) {
+        bits |= (lo[k] != 0) << k;
+        bits |= (hi[k] != 0) << (k + 4);
+    }
+    return bits;
+}
+
+INLINE bool all64(i64x4 m)
+{
+    uint64_t w[4];
+
+    memcpy(w, &m, sizeof(w));
+    return (w[0] & w[1] & w[2] & w[3]) == UINT64_MAX;
+}
+
+INLINE bool any64(i64x4 m)
+{
+    uint64_t w[4];
+
+    memcpy(w, &m, sizeof(w));
+    return (w[0] | w[1] | w[2] | w[3]) != 0;
+}
+
+/* the low halves of four 64-bit lanes (a shuffle: compilers scalarize a
+ * narrowing conversion) */
+INLINE u32x4 low32(u64x4 v)
+{
+    u32x8 w = (u32x8)v;
+
+    return __builtin_shufflevector(w, w, 0, 2, 4, 6);
+}
+
+/* The narrow formats' parameters: fraction bits, exponent bias, largest
+ * finite biased exponent, sign position. */
+INLINE unsigned frac_bits(unsigned dt)
+{
+    switch (dt) {
+    case TILE_DT_FP32:
+        return 23;
+    case TILE_DT_HF32:
+        return 11;
+    case TILE_DT_FP16:
+    case TILE_DT_TF32:
+        return 10;
+    case TILE_DT_E4M3:
+        return 3;
+    case TILE_DT_E5M2:
+        return 2;
+    default:
+        return 7;
+    }
+}
+
+INLINE unsigned exp_bits(unsigned dt)
+{
+    return dt == TILE_DT_FP16 || dt == TILE_DT_E5M2 ? 5 : dt == TILE_DT_E4M3 ? 4 : 8;
+}
+
+INLINE int64_t exp_bias(unsigned dt)
+{
+    return dt == TILE_DT_FP16 || dt == TILE_DT_E5M2 ? 15 : dt == TILE_DT_E4M3 ? 7 : 127;
+}
+
+INLINE int64_t exp_max(unsigned dt)
+{
+    return dt == TILE_DT_FP16 || dt == TILE_DT_E5M2 ? 30 : dt == TILE_DT_E4M3 ? 15 : 254;
+}
+
+/*
+ * s (+ err, the exact rest) rounded to nearest even into dt, in the
+ * encoding; *ok: the lane is right (a normal result: the exact magnitude
+ * at least the smallest normal, finite after rounding, and not a tie that
+ * err decides; or an exact zero), *nx: inexact.
+ */
+INLINE u32x4 round_double(unsigned dt, f64x4 s, i64x4 err_nonzero, i64x4 *ok, i64x4 *nx)
+{
+    const unsigned m = frac_bits(dt), sh = 52 - m;
+    const uint64_t half = UINT64_C(1) << (sh - 1), low_mask = (UINT64_C(1) << sh) - 1;
+    const int64_t rebias = (1023 - exp_bias(dt)) << m;
+    /* (E4M3's all-ones magnitude is its NaN: 448 = 0x7e is the largest) */
+    const int64_t largest = ((exp_max(dt) << m) | ((INT64_C(1) << m) - 1)) -
+                            (dt == TILE_DT_E4M3);
+    u64x4 u = (u64x4)s;
+    u64x4 mag = u & UINT64_C(0x7fffffffffffffff);
+    u64x4 low = mag & low_mask;
+    /* the magnitude rounded to m fraction bits: (exponent << m) | fraction,
+     * a carry rounding into the next binade */
+    i64x4 rounded = (i64x4)((mag + (half - 1) + ((mag >> sh) & 1)) >> sh) - rebias;
+    i64x4 e0 = (i64x4)(mag >> 52) - 1023 + exp_bias(dt);
+    i64x4 zero = (i64x4)(mag == 0);
+    /* s at the smallest normal with a nonzero rest may be a rounded-up
+     * tiny value, and a tie with a nonzero rest is decided by the rest */
+    i64x4 doubt = ((i64x4)(low == half) |
+                   (i64x4)(mag == (uint64_t)(1024 - exp_bias(dt)) << 52)) & err_nonzero;
+
+    *ok = ((e0 >= 1) & (rounded <= largest) & ~doubt) | zero;
+    *nx = (i64x4)(low != 0) | err_nonzero;
+    u64x4 sign = (u >> 63) << (m + exp_bits(dt));
+    u64x4 enc = ((u64x4)rounded & ~(u64x4)zero) | sign;
+
+    if (dt == TILE_DT_TF32 || dt == TILE_DT_HF32) {
+        enc <<= 23 - m;         /* FP32's encoding, the low bits zero */
+    }
+    return low32(enc);
+}
+
+/* Eight exact doubles (two halves) rounded into dt and stored: ok and nx
+ * of round_double() for each half. */
+INLINE void round_store(unsigned dt, const f64x4 d[2], void *dst, size_t i, unsigned cnt,
+                        i64x4 ok[2], i64x4 nx[2])
+{
+    i64x4 none = { 0 };
+    u32x4 r[2];
+    u32x8 res;
+
+    for (unsigned h = 0; h < 2; h++) {
+        r[h] = round_double(dt, d[h], none, &ok[h], &nx[h]);
+    }
+    memcpy(&res, r, sizeof(res));
+    store_raw(dt, dst, i, cnt, res);
+}
+
+/* One float kernel specialised for each type. */
+#define FLOAT_DISPATCH(dtype, CALL)                                                 \
+    switch (dtype) {                                                                \
+    case TILE_DT_FP32: { const unsigned dt = TILE_DT_FP32; CALL; break; }           \
+    case TILE_DT_FP16: { const unsigned dt = TILE_DT_FP16; CALL; break; }           \
+    default: { const unsigned dt = TILE_DT_BF16; CALL; break; }                     \
+    }
+
+#endif
