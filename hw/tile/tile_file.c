@@ -251,28 +251,23 @@ static bool row_runs(const TileDesc *d, uint32_t r, RowRuns *rr)
     }
 }
 
-/* n elements of bytes each between a row and a payload, the payload's
- * k-th element `stride` elements after the one before (to_row: into row) */
-static void copy_strided(uint8_t *row, uint8_t *frag, uint64_t stride, uint32_t n,
-                         unsigned bytes, bool to_row)
+/* one element of bytes between a row (q) and a payload (p); to_row: into
+ * the row (each size a constant: one move) */
+static inline void move_elem(uint8_t *q, uint8_t *p, unsigned bytes, bool to_row)
 {
-    for (uint32_t i = 0; i < n; i++) {
-        uint8_t *p = frag + i * stride * bytes, *q = row + (size_t)i * bytes;
-
-        switch (bytes) {            /* a fixed size: one move */
-        case 1:
-            to_row ? memcpy(q, p, 1) : memcpy(p, q, 1);
-            break;
-        case 2:
-            to_row ? memcpy(q, p, 2) : memcpy(p, q, 2);
-            break;
-        case 4:
-            to_row ? memcpy(q, p, 4) : memcpy(p, q, 4);
-            break;
-        default:
-            to_row ? memcpy(q, p, 8) : memcpy(p, q, 8);
-            break;
-        }
+    switch (bytes) {
+    case 1:
+        to_row ? memcpy(q, p, 1) : memcpy(p, q, 1);
+        break;
+    case 2:
+        to_row ? memcpy(q, p, 2) : memcpy(p, q, 2);
+        break;
+    case 4:
+        to_row ? memcpy(q, p, 4) : memcpy(p, q, 4);
+        break;
+    default:
+        to_row ? memcpy(q, p, 8) : memcpy(p, q, 8);
+        break;
     }
 }
 
@@ -297,8 +292,8 @@ static void row_copy(const TileDesc *d, uint8_t *frag, uint32_t r, uint32_t c0, 
     }
     if (!row_runs(d, r, &rr)) {
         for (uint32_t i = 0; i < n; i++) {
-            copy_strided(row + (size_t)i * bytes,
-                         frag + tile_storage_index(d, r, c0 + i) * bytes, 0, 1, bytes, to_row);
+            move_elem(row + (size_t)i * bytes, frag + tile_storage_index(d, r, c0 + i) * bytes,
+                      bytes, to_row);
         }
         return;
     }
@@ -308,7 +303,9 @@ static void row_copy(const TileDesc *d, uint8_t *frag, uint32_t r, uint32_t c0, 
         uint8_t *p = frag + (rr.first + (uint64_t)(c / rr.len) * rr.step + c % rr.len) * bytes;
 
         if (rr.len == 1) {          /* one element a run: a strided row */
-            copy_strided(row, p, rr.step, n, bytes, to_row);
+            for (uint32_t j = 0; j < n; j++) {
+                move_elem(row + (size_t)j * bytes, p + j * rr.step * bytes, bytes, to_row);
+            }
             return;
         }
         to_row ? memcpy(row + (size_t)i * bytes, p, (size_t)k * bytes)

@@ -183,10 +183,7 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
             if (!any32(~ok)) {
                 continue;
             }
-            bad = 0;
-            for (unsigned j = 0; j < cnt; j++) {
-                bad |= (ok[j] == 0) << j;
-            }
+            bad = ~lane_bits(ok) & ((1u << cnt) - 1);
         } else if (dt == TILE_DT_FP32 && k == K_MUL) {
             /*
              * The host's binary32 product is the result where it is at
@@ -214,10 +211,7 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
             if (!any32(~ok)) {
                 continue;
             }
-            bad = 0;
-            for (unsigned j = 0; j < cnt; j++) {
-                bad |= (ok[j] == 0) << j;
-            }
+            bad = ~lane_bits(ok) & ((1u << cnt) - 1);
         } else if ((dt == TILE_DT_FP16 || dt == TILE_DT_BF16) && k != K_FMA) {
             /*
              * FP16 / BF16 ADD, SUB, MUL in binary32, rounded on to dt:
@@ -260,10 +254,7 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
             if (!any32(~ok)) {
                 continue;
             }
-            bad = 0;
-            for (unsigned j = 0; j < cnt; j++) {
-                bad |= (ok[j] == 0) << j;
-            }
+            bad = ~lane_bits(ok) & ((1u << cnt) - 1);
         } else {
             f64x4 dx[2], dy[2], dz[2];
             i64x4 ok[2], nx[2];
@@ -279,9 +270,7 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
                 if (k == K_FMA) {
                     inval |= operand_invalid(dt, load_raw(dt, a, i, cnt));
                 }
-                for (unsigned j = 0; j < LANES; j++) {
-                    invalid |= (inval[j] != 0) << j;
-                }
+                invalid = lane_bits(inval);
             }
 
             widen_halves(x, dx);
@@ -338,10 +327,8 @@ INLINE void float_minmax(unsigned dt, bool max, const void *l, const void *r, vo
 
         store_raw(dt, out, i, cnt, (x & take_x) | (y & ~take_x));
         if (any32(nan)) {
-            unsigned bad = 0;
-            for (unsigned j = 0; j < cnt; j++) {
-                bad |= (nan[j] != 0) << j;
-            }
+            unsigned bad = lane_bits(nan) & ((1u << cnt) - 1);
+
             float_fallback(dt, K_ADD, max ? VEC_MAX : VEC_MIN, bad, l, r, NULL, out, i,
                            flags);
         }

@@ -186,11 +186,8 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
             }
             store_raw(dst, out, i, cnt, res);
             if (any32(~ok32)) {
-                unsigned bad = 0;
-                for (unsigned k = 0; k < cnt; k++) {
-                    bad |= (ok32[k] == 0) << k;
-                }
-                convert_elements(dst, src, rmode, sat, bad, in, out, i, flags);
+                convert_elements(dst, src, rmode, sat, ~lane_bits(ok32) & ((1u << cnt) - 1), in,
+                                 out, i, flags);
             }
             continue;
         }
@@ -278,12 +275,8 @@ INLINE void convert_f32_to_fp8(unsigned dst, unsigned rmode, bool sat, const voi
         chunk_out(out, i, &bytes, 8, cnt);
         ok |= zero;
         if (any32(~ok)) {
-            unsigned bad = 0;
-
-            for (unsigned k = 0; k < cnt; k++) {
-                bad |= (ok[k] == 0) << k;
-            }
-            convert_elements(dst, TILE_DT_FP32, rmode, sat, bad, in, out, i, flags);
+            convert_elements(dst, TILE_DT_FP32, rmode, sat, ~lane_bits(ok) & ((1u << cnt) - 1),
+                             in, out, i, flags);
         }
     }
     if (any32(nx_acc)) {

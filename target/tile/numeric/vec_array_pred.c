@@ -64,16 +64,6 @@ INLINE unsigned relation(VecCmp cmp, unsigned lt, unsigned eq, unsigned un)
     }
 }
 
-INLINE unsigned lane_bits(i32x8 m)
-{
-    unsigned bits = 0;
-
-    for (unsigned k = 0; k < LANES; k++) {
-        bits |= (unsigned)(m[k] & 1) << k;
-    }
-    return bits;
-}
-
 INLINE void float_compare(unsigned dt, VecCmp cmp, const void *l, const void *r,
                           uint64_t scalar, uint8_t *pred, uint64_t bit0, size_t n,
                           unsigned *flags)

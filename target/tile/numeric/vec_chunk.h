@@ -155,6 +155,17 @@ INLINE bool any32(i32x8 m)
     return (w[0] | w[1] | w[2] | w[3]) != 0;
 }
 
+/* bit k: lane k of the mask m is set */
+INLINE unsigned lane_bits(i32x8 m)
+{
+    unsigned bits = 0;
+
+    for (unsigned k = 0; k < LANES; k++) {
+        bits |= (unsigned)(m[k] & 1) << k;
+    }
+    return bits;
+}
+
 /* ---- Narrow <-> float / double ---- */
 
 /* FP32 and the types held in its encoding with low bits zero (TF32, HF32) */

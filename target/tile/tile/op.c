@@ -544,10 +544,24 @@ static unsigned movable_bytes(const TileLocal *dst, const TileLocal *src, unsign
     return bits / 8;
 }
 
+/* the bytes of an element tile_row_read() / tile_row_write() can move
+ * between the two tiles in any layout (numeric, one whole-byte width); 0
+ * when they cannot */
+static unsigned row_copy_bytes(const TileLocal *dst, const TileLocal *src)
+{
+    unsigned bits = tile_dtype_bits(src->d.dtype);
+
+    if (bits < 8 || tile_dtype_bits(dst->d.dtype) != bits ||
+        src->d.storage == TILE_STORAGE_PREDICATE || dst->d.storage == TILE_STORAGE_PREDICATE) {
+        return 0;
+    }
+    return bits / 8;
+}
+
 bool tepl_move_window(TileLocal *dst, uint32_t dr, uint32_t dc, const TileLocal *src,
                       uint32_t sr, uint32_t sc, unsigned pe, uint32_t rows, uint32_t cols)
 {
-    unsigned bytes = movable_bytes(dst, src, pe), bits = tile_dtype_bits(src->d.dtype);
+    unsigned bytes = movable_bytes(dst, src, pe);
     g_autofree uint8_t *row = NULL;
 
     if (bytes) {
@@ -557,12 +571,12 @@ bool tepl_move_window(TileLocal *dst, uint32_t dr, uint32_t dc, const TileLocal 
         }
         return true;
     }
-    if (bits < 8 || tile_dtype_bits(dst->d.dtype) != bits ||
-        src->d.storage == TILE_STORAGE_PREDICATE || dst->d.storage == TILE_STORAGE_PREDICATE) {
+    bytes = row_copy_bytes(dst, src);
+    if (!bytes) {
         return false;
     }
     /* another layout on either side: each row through a contiguous copy */
-    row = g_malloc((size_t)cols * (bits / 8));
+    row = g_malloc((size_t)cols * bytes);
     for (uint32_t r = 0; r < rows; r++) {
         tile_row_read(&src->d, src->frag[pe], sr + r, sc, cols, row);
         tile_row_write(&dst->d, dst->frag[pe], dr + r, dc, cols, row);
@@ -602,7 +616,7 @@ static void transpose_words(uint8_t *out, size_t ldo, const uint8_t *in, size_t 
 
 bool tepl_transpose(TileLocal *dst, const TileLocal *src, unsigned pe)
 {
-    unsigned bytes = movable_bytes(dst, src, pe), bits = tile_dtype_bits(src->d.dtype);
+    unsigned bytes = movable_bytes(dst, src, pe);
     uint32_t rows = src->d.valid_rows, cols = src->d.valid_cols;
     g_autofree uint8_t *in = NULL, *out = NULL;
 
@@ -611,12 +625,11 @@ bool tepl_transpose(TileLocal *dst, const TileLocal *src, unsigned pe)
                         src->d.cols, rows, cols, bytes);
         return true;
     }
-    if (bits < 8 || tile_dtype_bits(dst->d.dtype) != bits ||
-        src->d.storage == TILE_STORAGE_PREDICATE || dst->d.storage == TILE_STORAGE_PREDICATE) {
+    bytes = row_copy_bytes(dst, src);
+    if (!bytes) {
         return false;
     }
     /* another layout on either side: the rows out, transposed, back in */
-    bytes = bits / 8;
     in = g_malloc((size_t)rows * cols * bytes);
     out = g_malloc((size_t)rows * cols * bytes);
     for (uint32_t r = 0; r < rows; r++) {

@@ -264,17 +264,6 @@ static uint64_t compute(Vec *v, unsigned pe, uint32_t r, uint32_t c)
 }
 
 /*
- * The array path (numeric/vec_array.c and vec_array_pred.c, bit for bit
- * the per-element arithmetic above, flags included): whole rows of
- * row-major fragments, predicates by bit offset; TCVT's rows in other
- * layouts and of 4-bit types through a contiguous copy of each row.
- * Under pto-v0, floating ADD / SUB / MUL take the integer kernel of the
- * carrier (binary_kernel_type()) and the operations that do not depend on
- * the profile their usual kernels; pto-v0 TCVT and floating TFMA, the
- * types the kernels leave out and the other operations on 4-bit types
- * take the per-element path.
- */
-/*
  * The type whose array kernel computes a binary operation's element rule:
  * under pto-v0, ADD / SUB / MUL of a floating type are integer arithmetic
  * on the raw carrier (vec_binary()), the unsigned kernel of its width.
@@ -299,6 +288,17 @@ static unsigned binary_kernel_type(const Vec *v)
     return v->dt;
 }
 
+/*
+ * The array path (numeric/vec_array*.c, bit for bit
+ * the per-element arithmetic above, flags included): whole rows of
+ * row-major fragments, predicates by bit offset; TCVT's rows in other
+ * layouts and of 4-bit types through a contiguous copy of each row.
+ * Under pto-v0, floating ADD / SUB / MUL take the integer kernel of the
+ * carrier (binary_kernel_type()) and the operations that do not depend on
+ * the profile their usual kernels; pto-v0 TCVT and floating TFMA, the
+ * types the kernels leave out and the other operations on 4-bit types
+ * take the per-element path.
+ */
 static bool array_serves(const Vec *v)
 {
     const TeplOpInfo *vo = v->info;
@@ -352,7 +352,7 @@ static bool rows_reachable(Vec *v, unsigned pe)
  * its layout (tile_row_read(); a 4-bit element a byte, as the array
  * kernel takes it), converted, written into the destination's layout.
  */
-static bool convert_rows_by_copy(Vec *v, unsigned pe)
+static void convert_rows_by_copy(Vec *v, unsigned pe)
 {
     const TileLocal *s = v->src[0];
     TileLocal *d = v->d;
@@ -366,7 +366,6 @@ static bool convert_rows_by_copy(Vec *v, unsigned pe)
         vec_array_convert(v->dst_dt, v->dt, v->op->rmode, v->op->sat, in, out, n, &v->flags);
         tile_row_write(&d->d, d->frag[pe], r, 0, n, out);
     }
-    return true;
 }
 
 static bool compute_rows(Vec *v, unsigned pe)
@@ -383,7 +382,11 @@ static bool compute_rows(Vec *v, unsigned pe)
     uint32_t pred_cols = is_select(vo->family) ? v->src[0]->d.cols : d->cols;
 
     if (!rows_reachable(v, pe)) {
-        return vo->family == VF_CVT && convert_rows_by_copy(v, pe);
+        if (vo->family != VF_CVT) {
+            return false;
+        }
+        convert_rows_by_copy(v, pe);
+        return true;
     }
     for (uint32_t r = 0; r < d->valid_rows; r++) {
         uint8_t *out = tepl_dst_row(v, pe, r);
