@@ -788,7 +788,7 @@ END_TEST
  * Worked from PTO-TILE-MODEL-EXECUTION-TCVT by hand (RMode 0 into an
  * integer is toward zero, 1 is nearest even; into FP16 and BF16 nearest
  * even; out of range without Sat: NV and the type's bound, with Sat: the
- * bound, OF and NX).
+ * bound, OF and NX), and the rounding modes of TileRound (B.DATR RMode).
  */
 START_TEST(test_convert_hand)
 {
@@ -821,6 +821,43 @@ START_TEST(test_convert_hand)
         { TILE_DT_E5M2, TILE_DT_FP32, 0, 0, 0x3fb00000, 0x3e, TILE_NUM_NX },  /* 1 + 3*2^-3: 1.5 */
         { TILE_DT_E5M2, TILE_DT_FP32, 0, 0, 0xc7600000, 0xfb, 0 },            /* -57344 */
         { TILE_DT_E5M2, TILE_DT_FP32, 0, 0, 0x80000000, 0x80, 0 },            /* -0 */
+        /*
+         * The other B.DATR RModes (2 toward zero, 3 toward -infinity, 4
+         * toward +infinity, 5 nearest with ties away from zero, 6 to odd, 7
+         * nearest with ties toward +infinity) on 2.5 and -2.5 into S32:
+         */
+        { TILE_DT_S32, TILE_DT_FP32, 2, 0, 0xc0200000, 0xfffffffe, TILE_NUM_NX },  /* -2 */
+        { TILE_DT_S32, TILE_DT_FP32, 3, 0, 0x40200000, 2, TILE_NUM_NX },
+        { TILE_DT_S32, TILE_DT_FP32, 3, 0, 0xc0200000, 0xfffffffd, TILE_NUM_NX },  /* -3 */
+        { TILE_DT_S32, TILE_DT_FP32, 4, 0, 0x40200000, 3, TILE_NUM_NX },
+        { TILE_DT_S32, TILE_DT_FP32, 4, 0, 0xc0200000, 0xfffffffe, TILE_NUM_NX },
+        { TILE_DT_S32, TILE_DT_FP32, 5, 0, 0x40200000, 3, TILE_NUM_NX },
+        { TILE_DT_S32, TILE_DT_FP32, 5, 0, 0xc0200000, 0xfffffffd, TILE_NUM_NX },
+        { TILE_DT_S32, TILE_DT_FP32, 6, 0, 0x40200000, 3, TILE_NUM_NX },        /* 2 or 3: odd */
+        { TILE_DT_S32, TILE_DT_FP32, 6, 0, 0xc0100000, 0xfffffffd, TILE_NUM_NX },  /* -2.25 */
+        { TILE_DT_S32, TILE_DT_FP32, 6, 0, 0x40000000, 2, 0 },                  /* 2: exact */
+        { TILE_DT_S32, TILE_DT_FP32, 7, 0, 0x40200000, 3, TILE_NUM_NX },
+        { TILE_DT_S32, TILE_DT_FP32, 7, 0, 0xc0200000, 0xfffffffe, TILE_NUM_NX },
+        { TILE_DT_S32, TILE_DT_FP32, 7, 0, 0xc0300000, 0xfffffffd, TILE_NUM_NX },  /* -2.75 */
+        /* past the range by the mode alone: -0.25 down is -1, 127.5 up 128 */
+        { TILE_DT_U8, TILE_DT_FP32, 3, 0, 0xbe800000, 0xff, TILE_NUM_NV },
+        { TILE_DT_U8, TILE_DT_FP32, 3, 1, 0xbe800000, 0x00, TILE_NUM_OF | TILE_NUM_NX },
+        { TILE_DT_U8, TILE_DT_FP32, 4, 0, 0xbe800000, 0x00, TILE_NUM_NX },         /* -0 */
+        { TILE_DT_S8, TILE_DT_FP32, 4, 1, 0x42ff0000, 0x7f, TILE_NUM_OF | TILE_NUM_NX },
+        /* 1 + 2^-11 (half an FP16 ulp above 1) and its negative into FP16 */
+        { TILE_DT_FP16, TILE_DT_FP32, 4, 0, 0x3f801000, 0x3c01, TILE_NUM_NX },
+        { TILE_DT_FP16, TILE_DT_FP32, 3, 0, 0x3f801000, 0x3c00, TILE_NUM_NX },
+        { TILE_DT_FP16, TILE_DT_FP32, 3, 0, 0xbf801000, 0xbc01, TILE_NUM_NX },
+        { TILE_DT_FP16, TILE_DT_FP32, 5, 0, 0xbf801000, 0xbc01, TILE_NUM_NX },
+        { TILE_DT_FP16, TILE_DT_FP32, 6, 0, 0x3f801000, 0x3c01, TILE_NUM_NX },
+        { TILE_DT_FP16, TILE_DT_FP32, 6, 0, 0x3f802000, 0x3c01, 0 },    /* 1 + 2^-10: exact */
+        { TILE_DT_FP16, TILE_DT_FP32, 7, 0, 0x3f801000, 0x3c01, TILE_NUM_NX },
+        { TILE_DT_FP16, TILE_DT_FP32, 7, 0, 0xbf801000, 0xbc00, TILE_NUM_NX },
+        { TILE_DT_FP16, TILE_DT_FP32, 2, 0, 0xbf803000, 0xbc01, TILE_NUM_NX },  /* 1 + 3*2^-11 */
+        /* into BF16 and E4M3 (1 + 2^-4, half an ulp above 1) up */
+        { TILE_DT_BF16, TILE_DT_S32, 4, 0, 0x00000101, 0x4381, TILE_NUM_NX },   /* 257 -> 258 */
+        { TILE_DT_E4M3, TILE_DT_FP32, 4, 0, 0x3f880000, 0x39, TILE_NUM_NX },
+        { TILE_DT_E4M3, TILE_DT_FP32, 2, 0, 0xbf980000, 0xb9, TILE_NUM_NX },  /* -(1 + 3*2^-4) */
     };
 
     for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -43,11 +43,6 @@
 #include "numeric/elem_util.h"
 #include "numeric/vec_round.h"
 
-bool vec_array_float_type(unsigned dtype)
-{
-    return dtype == TILE_DT_FP32 || dtype == TILE_DT_FP16 || dtype == TILE_DT_BF16;
-}
-
 static bool int_type(unsigned dtype)
 {
     return vec_type_integer(dtype);
@@ -71,7 +66,7 @@ INLINE void from_double_chunk(unsigned dtype, const f64x4 d[2], const void *src,
 {
     i64x4 ok[2], nx[2];
 
-    round_store(dtype, d, dst, i, cnt, ok, nx);
+    round_store(dtype, TILE_RND_RNE, d, dst, i, cnt, ok, nx);
     *nx_acc |= (nx[0] & ok[0]) | (nx[1] & ok[1]);
     if (all64(ok[0] & ok[1])) {
         return;
@@ -293,7 +288,7 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
                     f64x4 bb = s - p, err = (p - (s - bb)) + (q - bb);
                     err_nz = err != 0;
                 }
-                res[h] = round_double(dt, s, err_nz, &ok[h], &nx[h]);
+                res[h] = round_double(dt, TILE_RND_RNE, s, err_nz, &ok[h], &nx[h]);
                 for (unsigned j = 0; j < 4; j++) {
                     ok[h][j] &= (invalid >> (4 * h + j)) & 1 ? 0 : -1;
                 }

@@ -36,7 +36,11 @@
  * element, flags ORed into *flags; a double must be the exact value to
  * round (rounding an intermediate first is a double rounding).
  */
-bool vec_array_float_type(unsigned dtype);
+static inline bool vec_array_float_type(unsigned dtype)
+{
+    return dtype == TILE_DT_FP32 || dtype == TILE_DT_FP16 || dtype == TILE_DT_BF16;
+}
+
 void vec_array_to_float(unsigned dtype, const void *src, float *dst, size_t n);
 void vec_array_from_float(unsigned dtype, const float *src, void *dst, size_t n,
                           unsigned *flags);

@@ -20,17 +20,17 @@
 
 /*
  * Served by vectors: FP32, FP16, BF16, FP64 and the integers of 8 to 32
- * bits into FP32, FP16, BF16, E4M3, E5M2 rounded to nearest even, and
- * into those integers rounded to nearest even or toward zero.  Each
- * source value is exact in a double.  Into a floating type, round_double()
- * gives the rounding of that exact value (err = 0) and sets apart the
- * lanes that are not normal there; into an integer type the rounded value
- * is the result where it lies in the type's range, and out of it (NaN and
- * infinities too) Sat's bound or the indefinite value, as
- * tile_num_round_int(): PTO-TILE-MODEL-EXECUTION-TCVT,
- * TileNumericRoundToInteger.  Between FP32 and FP16 / BF16 the lanes stay
- * binary32 (convert_chunks()).  Every other pair, mode and lane converts
- * one element at a time through vec_convert().
+ * bits into FP32, FP16, BF16, E4M3, E5M2 and those integers (not integer
+ * into integer), in every rounding mode.  Each source value is exact in a
+ * double.  Into a floating type, round_double() gives the rounding of that
+ * exact value (err = 0) and sets apart the lanes that are not normal
+ * there; into an integer type the rounded value is the result where it
+ * lies in the type's range, and out of it (NaN and infinities too) Sat's
+ * bound or the indefinite value, as tile_num_round_int():
+ * PTO-TILE-MODEL-EXECUTION-TCVT, TileNumericRoundToInteger.  Between FP32
+ * and FP16 / BF16 the lanes stay binary32 (convert_chunks(); narrowing to
+ * nearest even only).  Every other pair and lane converts one element at
+ * a time through vec_convert().
  */
 static bool small_int(unsigned dt)
 {
@@ -101,23 +101,39 @@ INLINE void convert_load(unsigned src, const void *in, size_t i, unsigned cnt, f
     memcpy(d, v, sizeof(v));
 }
 
-/* Into an integer type of at most 32 bits, whose range is [lo, hi]: the
- * value rounded (RNE: adding and taking away 1.5 * 2^52 rounds any
- * |x| < 2^51 in the host's mode), in range, inexact. */
-INLINE void convert_to_int(bool rne, double lo, double hi, f64x4 d, i64x4 *ok, i64x4 *nx,
+/*
+ * Into an integer type of at most 32 bits, whose range is [lo, hi]: the
+ * value rounded in mode rm, in range, inexact.  Adding and taking away
+ * 1.5 * 2^52 rounds any |x| < 2^51 to nearest even (the host's mode);
+ * in another mode the truncation follows from it, and round_increment()
+ * decides from what the truncation dropped (exact: |d| < 2^51).
+ */
+INLINE void convert_to_int(TileRound rm, double lo, double hi, f64x4 d, i64x4 *ok, i64x4 *nx,
                            i64x4 *val)
 {
-    f64x4 r = d;
+    const i64x4 one = (i64x4)((f64x4){ 0 } + 1.0), sign = (i64x4){ 0 } + INT64_MIN;
+    f64x4 r = (d + 0x1.8p52) - 0x1.8p52;
 
-    if (rne) {
-        r = (d + 0x1.8p52) - 0x1.8p52;
-        *ok = (r >= lo) & (r <= hi);
-    } else {
-        *ok = (d > lo - 1) & (d < hi + 1);      /* truncates into [lo, hi] */
+    if (rm == TILE_RND_RTZ) {   /* the host's conversion truncates */
+        *ok = (d > lo - 1) & (d < hi + 1);
+        *val = __builtin_convertvector((f64x4)((i64x4)d & *ok), i64x4);
+        *nx = (__builtin_convertvector(*val, f64x4) != d) & *ok;
+        return;
     }
+    if (rm != TILE_RND_RNE) {
+        i64x4 neg = d < 0;
+        /* toward zero: a unit back where nearest went past d, away from 0 */
+        f64x4 t = r - (f64x4)(one & (r > d) & ~neg) + (f64x4)(one & (r < d) & neg);
+        f64x4 rest = (f64x4)((i64x4)(d - t) & ~sign), half_t = t * 0.5;
+        i64x4 odd = ((half_t + 0x1.8p52) - 0x1.8p52) != half_t;
+        i64x4 inc = round_increment(rm, rest > 0.5, rest == 0.5, rest != 0, odd, neg);
+
+        r = t + (f64x4)((one | ((i64x4)d & sign)) & inc);      /* a unit away from 0 */
+    }
+    *ok = (r >= lo) & (r <= hi);
     /* out-of-range lanes (NaN included) become 0 before the conversion */
     *val = __builtin_convertvector((f64x4)((i64x4)r & *ok), i64x4);
-    *nx = (__builtin_convertvector(*val, f64x4) != d) & *ok;
+    *nx = (r != d) & *ok;
 }
 
 static bool fp8(unsigned dt)
@@ -125,15 +141,12 @@ static bool fp8(unsigned dt)
     return dt == TILE_DT_E4M3 || dt == TILE_DT_E5M2;
 }
 
-static bool convert_vectors(unsigned dst, unsigned src, TileRound rm)
+static bool convert_vectors(unsigned dst, unsigned src)
 {
     if (!(vec_array_float_type(src) || src == TILE_DT_FP64 || small_int(src))) {
         return false;
     }
-    if (vec_array_float_type(dst) || fp8(dst)) {
-        return rm == TILE_RND_RNE;
-    }
-    return small_int(dst) && !small_int(src) && (rm == TILE_RND_RNE || rm == TILE_RND_RTZ);
+    return vec_array_float_type(dst) || fp8(dst) || (small_int(dst) && !small_int(src));
 }
 
 INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rmode, bool sat,
@@ -154,9 +167,11 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
         i64x4 ok[2], nx[2];
 
         if (vec_array_float_type(src) && vec_array_float_type(dst) &&
-            (src == TILE_DT_FP32) != (dst == TILE_DT_FP32)) {
+            (src == TILE_DT_FP32) != (dst == TILE_DT_FP32) &&
+            (src != TILE_DT_FP32 || rm == TILE_RND_RNE)) {
             /*
              * Between FP32 and FP16 / BF16 in 32-bit lanes: narrowing
+             * (to nearest even; the other modes through binary64 below)
              * rounds a binary32 magnitude at once (as float_arith()), right
              * where the result is normal and finite or the value zero;
              * widening is exact, right for finite values that are normal
@@ -195,11 +210,11 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
         if (vec_array_float_type(dst) || fp8(dst)) {
             /* (into E4M3 / E5M2: normal results; overflow, subnormals and
              * NaN by the element rule) */
-            round_store(dst, d, out, i, cnt, ok, nx);
+            round_store(dst, rm, d, out, i, cnt, ok, nx);
         } else {
             i64x4 val[2];
             for (unsigned h = 0; h < 2; h++) {
-                convert_to_int(rm == TILE_RND_RNE, lo, hi, d[h], &ok[h], &nx[h], &val[h]);
+                convert_to_int(rm, lo, hi, d[h], &ok[h], &nx[h], &val[h]);
                 /* out of range (infinities and NaN included), as
                  * tile_num_round_int() and convert_nan() / convert_inf():
                  * with Sat the bound on the value's side (OF NX; a NaN 0,
@@ -219,8 +234,18 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
                 nv_acc |= nan;
                 ok[h] = ok[h] | over | nan;     /* every lane done */
             }
-            for (unsigned k = 0; k < cnt; k++) {
-                raw_put(db, out, i + k, (uint64_t)val[k / 4][k % 4]);
+            u32x4 low[2] = { low32((u64x4)val[0]), low32((u64x4)val[1]) };
+            u32x8 words;
+
+            memcpy(&words, low, sizeof(words));
+            if (db == 4) {
+                chunk_out(out, i * 4, &words, 32, cnt * 4);
+            } else if (db == 2) {
+                u16x8 halves = __builtin_convertvector(words, u16x8);
+                chunk_out(out, i * 2, &halves, 16, cnt * 2);
+            } else {
+                u8x8 bytes = __builtin_convertvector(words, u8x8);
+                chunk_out(out, i, &bytes, 8, cnt);
             }
         }
         nx_acc |= (nx[0] & ok[0]) | (nx[1] & ok[1]);
@@ -359,7 +384,7 @@ void vec_array_convert(unsigned dst, unsigned src, unsigned rmode, bool sat, con
         convert_f32_to_fp8(dst, rmode, sat, in, out, n, flags);
         return;
     }
-    if (!convert_vectors(dst, src, rm)) {
+    if (!convert_vectors(dst, src)) {
         if (tile_dtype_info(src)->width <= 8) {
             convert_bytes(dst, src, rmode, sat, in, out, n, flags);
             return;
@@ -389,6 +414,8 @@ void vec_array_convert(unsigned dst, unsigned src, unsigned rmode, bool sat, con
         }
     } else if (vec_array_float_type(dst)) {
         FLOAT_DISPATCH(dst, convert_chunks(dt, src, rm, rmode, sat, in, out, n, flags));
+    } else if (vec_array_float_type(src)) {
+        FLOAT_DISPATCH(src, convert_chunks(dst, dt, rm, rmode, sat, in, out, n, flags));
     } else {
         convert_chunks(dst, src, rm, rmode, sat, in, out, n, flags);
     }

@@ -6,9 +6,9 @@
  * What the array kernels of vec_array.c (arithmetic) and vec_array_cvt.c
  * (TCVT) share: masks of four 64-bit lanes, and an exact binary64 value
  * (with the sign of its rest) rounded once to nearest even into FP32,
- * FP16, BF16, TF32, HF32, E4M3 or E5M2 where the result is normal; the
- * callers send the other lanes to vec_elem.c.  Always inlined, as
- * vec_chunk.h.
+ * FP16, BF16, TF32, HF32, E4M3 or E5M2 where the result is normal (an
+ * exact value in any of TCVT's rounding modes); the callers send the
+ * other lanes to vec_elem.c.  Always inlined, as vec_chunk.h.
  */
 
 #ifndef TARGET_TILE_VEC_ROUND_H
@@ -96,12 +96,44 @@ INLINE int64_t exp_max(unsigned dt)
 }
 
 /*
- * s (+ err, the exact rest) rounded to nearest even into dt, in the
- * encoding; *ok: the lane is right (a normal result: the exact magnitude
- * at least the smallest normal, finite after rounding, and not a tie that
- * err decides; or an exact zero), *nx: inexact.
+ * Whether a value's magnitude, truncated to the last kept digit, takes one
+ * more unit there in mode rm: from what was dropped (more than half a
+ * unit, exactly half, anything at all), the truncation's last digit and
+ * the sign (masks).  PTO-TILE-MODEL-EXECUTION-TCVT's modes, as the
+ * element rules round (tile_numeric.c): nearest with ties to even, away
+ * from zero (RNA) or to +infinity (RHB); toward zero, +infinity or
+ * -infinity when inexact; to odd, up from an even truncation.
  */
-INLINE u32x4 round_double(unsigned dt, f64x4 s, i64x4 err_nonzero, i64x4 *ok, i64x4 *nx)
+INLINE i64x4 round_increment(TileRound rm, i64x4 above, i64x4 tie, i64x4 inexact, i64x4 odd,
+                             i64x4 neg)
+{
+    switch (rm) {
+    case TILE_RND_RTZ:
+        return (i64x4){ 0 };
+    case TILE_RND_RUP:
+        return inexact & ~neg;
+    case TILE_RND_RDN:
+        return inexact & neg;
+    case TILE_RND_RNA:
+        return above | tie;
+    case TILE_RND_RHB:
+        return above | (tie & ~neg);
+    case TILE_RND_RTO:
+        return inexact & ~odd;
+    default:
+        return above | (tie & odd);
+    }
+}
+
+/*
+ * s (+ err, the exact rest) rounded in mode rm into dt, in the encoding;
+ * *ok: the lane is right (a normal result: the exact magnitude at least
+ * the smallest normal, finite after rounding, and not a tie that err
+ * decides; or an exact zero), *nx: inexact.  A mode other than nearest
+ * even only with err zero (an exact s: TCVT).
+ */
+INLINE u32x4 round_double(unsigned dt, TileRound rm, f64x4 s, i64x4 err_nonzero, i64x4 *ok,
+                          i64x4 *nx)
 {
     const unsigned m = frac_bits(dt), sh = 52 - m;
     const uint64_t half = UINT64_C(1) << (sh - 1), low_mask = (UINT64_C(1) << sh) - 1;
@@ -114,7 +146,17 @@ INLINE u32x4 round_double(unsigned dt, f64x4 s, i64x4 err_nonzero, i64x4 *ok, i6
     u64x4 low = mag & low_mask;
     /* the magnitude rounded to m fraction bits: (exponent << m) | fraction,
      * a carry rounding into the next binade */
-    i64x4 rounded = (i64x4)((mag + (half - 1) + ((mag >> sh) & 1)) >> sh) - rebias;
+    i64x4 rounded;
+
+    if (rm == TILE_RND_RNE) {
+        rounded = (i64x4)((mag + (half - 1) + ((mag >> sh) & 1)) >> sh) - rebias;
+    } else {                    /* (a true mask is -1) */
+        i64x4 inc = round_increment(rm, (i64x4)(low > half), (i64x4)(low == half),
+                                    (i64x4)(low != 0), -(i64x4)((mag >> sh) & 1),
+                                    (i64x4)s < 0);
+
+        rounded = (i64x4)(mag >> sh) - inc - rebias;
+    }
     i64x4 e0 = (i64x4)(mag >> 52) - 1023 + exp_bias(dt);
     i64x4 zero = (i64x4)(mag == 0);
     /* s at the smallest normal with a nonzero rest may be a rounded-up
@@ -133,17 +175,17 @@ INLINE u32x4 round_double(unsigned dt, f64x4 s, i64x4 err_nonzero, i64x4 *ok, i6
     return low32(enc);
 }
 
-/* Eight exact doubles (two halves) rounded into dt and stored: ok and nx
- * of round_double() for each half. */
-INLINE void round_store(unsigned dt, const f64x4 d[2], void *dst, size_t i, unsigned cnt,
-                        i64x4 ok[2], i64x4 nx[2])
+/* Eight exact doubles (two halves) rounded into dt in mode rm and
+ * stored: ok and nx of round_double() for each half. */
+INLINE void round_store(unsigned dt, TileRound rm, const f64x4 d[2], void *dst, size_t i,
+                        unsigned cnt, i64x4 ok[2], i64x4 nx[2])
 {
     i64x4 none = { 0 };
     u32x4 r[2];
     u32x8 res;
 
     for (unsigned h = 0; h < 2; h++) {
-        r[h] = round_double(dt, d[h], none, &ok[h], &nx[h]);
+        r[h] = round_double(dt, rm, d[h], none, &ok[h], &nx[h]);
     }
     memcpy(&res, r, sizeof(res));
     store_raw(dt, dst, i, cnt, res);
