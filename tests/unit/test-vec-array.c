@@ -553,6 +553,76 @@ START_TEST(test_fp64_mul_fma)
 }
 END_TEST
 
+/*
+ * FP32 FMA and MUL over arrays of exact lanes (2 * 3 + 1, 2 * 3) with one
+ * lane that alone decides the result and the flags, at every position of
+ * arrays of 1 to 20 elements: NX is one flag for the array, so each case
+ * must set it by itself.  Worked by hand from the IEEE 754 operations
+ * that PTO-TILE-MODEL-EXECUTION-TFMA / TMUL round once to nearest even
+ * (mul: the case holds for a * b too, its addend a zero that changes
+ * nothing):
+ */
+START_TEST(test_fp32_fma_mul_lanes)
+{
+    static const struct {
+        uint32_t a, b, c, r;
+        unsigned flags;
+        bool mul;
+    } hand[] = {
+        /* (1 + 2^-23)^2 = 1 + 2^-22 + 2^-46: a binary64 number, not FP32 */
+        { 0x3f800001, 0x3f800001, 0x00000000, 0x3f800002, TILE_NUM_NX, true },
+        /* 1 * 1 + 2^-80: not even a binary64 number; rounds to 1 */
+        { 0x3f800000, 0x3f800000, 0x17800000, 0x3f800000, TILE_NUM_NX, false },
+        /* (1 + 2^-23)(1 - 2^-23) + 2^-46 = 1 exactly */
+        { 0x3f800001, 0x3f7ffffe, 0x28800000, 0x3f800000, 0, false },
+        /* (1 - 2^-24) 2^-126: a tie between the largest subnormal and
+         * 2^-126, to even 2^-126; tiny (UF) */
+        { 0x3f7fffff, 0x00800000, 0x00000000, 0x00800000, TILE_NUM_UF | TILE_NUM_NX, true },
+        /* 0 * inf + 0: invalid, the canonical NaN */
+        { 0x00000000, 0x7f800000, 0x00000000, 0x7fc00000, TILE_NUM_NV, true },
+        /* -0 * 5 + -0 = -0; 0 * -5 + 0 = +0 (unlike signs: +0) */
+        { 0x80000000, 0x40a00000, 0x80000000, 0x80000000, 0, true },
+        { 0x00000000, 0xc0a00000, 0x00000000, 0x00000000, 0, false },
+        /* 2^127 * 2 + 0 overflows */
+        { 0x7f000000, 0x40000000, 0x00000000, 0x7f800000, TILE_NUM_OF | TILE_NUM_NX, true },
+    };
+    uint32_t a[20], b[20], c[20], got[20];
+
+    ck_assert(vec_array_fma_serves(TILE_DT_FP32));
+    for (unsigned i = 0; i < sizeof(hand) / sizeof(hand[0]); i++) {
+        for (unsigned mul = 0; mul <= hand[i].mul; mul++) {
+            for (unsigned n = 1; n <= 20; n++) {
+                for (unsigned at = 0; at < n; at++) {
+                    uint32_t filler = mul ? 0x40c00000 : 0x40e00000;       /* 6, 7 */
+                    unsigned fg = 0;
+
+                    for (unsigned j = 0; j < n; j++) {
+                        a[j] = j == at ? hand[i].a : 0x40000000;    /* 2 */
+                        b[j] = j == at ? hand[i].b : 0x40400000;    /* 3 */
+                        c[j] = j == at ? hand[i].c : 0x3f800000;    /* 1 */
+                    }
+                    if (mul) {
+                        vec_array_binary(TILE_DT_FP32, VEC_MUL, a, b, got, n, &fg);
+                    } else {
+                        vec_array_fma(TILE_DT_FP32, a, b, c, got, n, &fg);
+                    }
+                    for (unsigned j = 0; j < n; j++) {
+                        ck_assert_msg(got[j] == (j == at ? hand[i].r : filler),
+                                      "case %u mul %u n %u at %u: element %u %#x", i, mul, n,
+                                      at, j, got[j]);
+                    }
+                    ck_assert_msg(fg == hand[i].flags, "case %u mul %u n %u at %u: flags %#x, "
+                                  "want %#x", i, mul, n, at, fg, hand[i].flags);
+                }
+            }
+        }
+        unsigned fw = 0;
+        (void)vec_fma(TILE_DT_FP32, hand[i].a, hand[i].b, hand[i].c, false, &fw);
+        ck_assert_uint_eq(fw, hand[i].flags);           /* the element rule agrees */
+    }
+}
+END_TEST
+
 START_TEST(test_conversion)
 {
     static uint8_t raw[MAXN * 4], back[MAXN * 4], want[MAXN * 4], dummy[MAXN * 4];
@@ -1167,6 +1237,7 @@ int main(void)
     tcase_add_test(tc, test_other_floats);
     tcase_add_test(tc, test_fp64_mul_fma);
     tcase_add_test(tc, test_conversion);
+    tcase_add_test(tc, test_fp32_fma_mul_lanes);
     tcase_add_test(tc, test_convert);
     tcase_add_test(tc, test_convert_hand);
     tcase_add_test(tc, test_convert_byte_table);

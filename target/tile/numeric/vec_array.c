@@ -160,6 +160,7 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
     VecBinOp op = k == K_ADD ? VEC_ADD : k == K_SUB ? VEC_SUB : VEC_MUL;
     i64x4 nx_acc = { 0 };
     i32x8 nx32_acc = { 0 };
+    bool nx_found = false;
 
     for (size_t i = 0; i < n; i += LANES) {
         unsigned cnt = n - i < LANES ? n - i : LANES;
@@ -184,25 +185,30 @@ INLINE void float_arith(unsigned dt, int k, const void *l, const void *r, const 
              * The host's binary32 product is the result where it is at
              * least 2^-125 (no tininess whatever the rounding) and finite,
              * or an exact zero of finite operands; NX where it differs
-             * from the exact product in binary64.
+             * from the exact product in binary64, looked for until one
+             * lane has it (NX is one flag for the array).
              */
             f32x8 p = x * y, ap = (f32x8)((u32x8)p & 0x7fffffff);
             f32x8 ax = (f32x8)((u32x8)x & 0x7fffffff), ay = (f32x8)((u32x8)y & 0x7fffffff);
             i32x8 ok = ((ap >= 0x1p-125f) & (ap <= 0x1.fffffep127f)) |
                        (((x == 0) | (y == 0)) & (ax <= 0x1.fffffep127f) &
                         (ay <= 0x1.fffffep127f));
-            f64x4 dx[2], dy[2], dp[2];
 
-            widen_halves(x, dx);
-            widen_halves(y, dy);
-            widen_halves(p, dp);
-            i64x4 nx0 = (dx[0] * dy[0]) != dp[0], nx1 = (dx[1] * dy[1]) != dp[1];
-            i32x8 nx;
-
-            memcpy(&nx, (i32x4[2]){ __builtin_convertvector(nx0, i32x4),
-                                    __builtin_convertvector(nx1, i32x4) }, sizeof(nx));
             store_raw(dt, out, i, cnt, (u32x8)p);
-            nx32_acc |= ok & nx;
+            if (!nx_found) {
+                f64x4 dx[2], dy[2], dp[2];
+
+                widen_halves(x, dx);
+                widen_halves(y, dy);
+                widen_halves(p, dp);
+                i64x4 nx0 = (dx[0] * dy[0]) != dp[0], nx1 = (dx[1] * dy[1]) != dp[1];
+                i32x8 nx;
+
+                memcpy(&nx, (i32x4[2]){ __builtin_convertvector(nx0, i32x4),
+                                        __builtin_convertvector(nx1, i32x4) }, sizeof(nx));
+                nx32_acc |= ok & nx;
+                nx_found = any32(nx32_acc);
+            }
             if (!any32(~ok)) {
                 continue;
             }
@@ -506,6 +512,80 @@ static void fp64_mul_fma(bool fma, const void *l, const void *r, const void *a, 
     }
 }
 
+/* lane by lane a * b + c rounded once in binary32 (the host's fused
+ * multiply-add) */
+INLINE f32x8 fma8(f32x8 a, f32x8 b, f32x8 c)
+{
+    f32x8 r;
+
+    for (unsigned k = 0; k < LANES; k++) {
+        r[k] = __builtin_fmaf(a[k], b[k], c[k]);
+    }
+    return r;
+}
+
+/*
+ * FP32 FMA, the host's binary32 fused multiply-add (the exact a * b + c
+ * rounded once to nearest even, as vec_fma()), in the lanes whose result
+ * is finite (nothing overflowed) and above 2^-126 in magnitude (the exact
+ * value is then at least the smallest normal: nothing is tiny), and where
+ * a zero product of finite operands meets a zero addend (an exact zero,
+ * its sign by the rule IEEE 754 and the host share).  NX is one flag for
+ * the array: once a lane is known inexact, no other is examined.  Until
+ * then, with the product exact in binary64 (48 bits) and TwoSum giving
+ * the exact sum as s + err, a lane is exact when err is zero and s the
+ * result.  Every other lane takes vec_fma().
+ */
+FMA_CLONES
+static void fp32_fma(const void *l, const void *r, const void *a, void *out, size_t n,
+                     unsigned *flags)
+{
+    bool nx = false;
+
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        f32x8 x, y, z, res, ar, ax, ay;
+        i32x8 ok;
+
+        chunk_in(&x, 32, l, i * 4, cnt * 4);
+        chunk_in(&y, 32, r, i * 4, cnt * 4);
+        chunk_in(&z, 32, a, i * 4, cnt * 4);
+        res = fma8(x, y, z);
+        ar = (f32x8)((u32x8)res & 0x7fffffff);
+        ax = (f32x8)((u32x8)x & 0x7fffffff);
+        ay = (f32x8)((u32x8)y & 0x7fffffff);
+        ok = ((ar > 0x1p-126f) & (ar <= 0x1.fffffep127f)) |
+             (((x == 0) | (y == 0)) & (z == 0) & (ax <= 0x1.fffffep127f) &
+              (ay <= 0x1.fffffep127f));
+        chunk_out(out, i * 4, &res, 32, cnt * 4);
+        if (!nx) {
+            f64x4 dx[2], dy[2], dz[2], dr[2], err;
+            i64x4 inexact[2];
+
+            widen_halves(x, dx);
+            widen_halves(y, dy);
+            widen_halves(z, dz);
+            widen_halves(res, dr);
+            for (unsigned h = 0; h < 2; h++) {
+                f64x4 s = two_sum(dx[h] * dy[h], dz[h], &err);
+
+                inexact[h] = (s != dr[h]) | (err != 0);
+            }
+            nx = lanes_set(inexact[0], inexact[1]) & lane_bits(ok) & ((1u << cnt) - 1);
+        }
+        if (any32(~ok)) {
+            unsigned bad = ~lane_bits(ok) & ((1u << cnt) - 1);
+
+            if (bad) {
+                float_fallback(TILE_DT_FP32, K_FMA, VEC_MUL, bad, l, r, a, out, i, flags);
+            }
+        }
+    }
+    if (nx) {
+        *flags |= TILE_NUM_NX;
+    }
+}
+
 /* ABS NEG on the sign bit; RELU: a negative (or -0) gives +0, a NaN takes
  * vec_unary(). */
 INLINE void fp64_unary(VecUnOp op, const void *src, void *out, size_t n, unsigned *flags)
@@ -761,6 +841,10 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
     }
     if (dtype == TILE_DT_FP64) {
         fp64_mul_fma(true, l, r, a, out, n, flags);
+        return;
+    }
+    if (dtype == TILE_DT_FP32 && host_fma()) {
+        fp32_fma(l, r, a, out, n, flags);
         return;
     }
     if (double_way(dtype)) {

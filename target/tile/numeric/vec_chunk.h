@@ -57,9 +57,23 @@ typedef int32_t i32x4 __attribute__((vector_size(16)));
 #define HOST_CLONES __attribute__((target_clones("avx2", "default")))
 /* where the host's fused multiply-add is the kernel's own operation */
 #define FMA_CLONES __attribute__((target_clones("fma", "default"), noinline))
+/* whether an FMA_CLONES kernel runs the host's fused multiply-add as one
+ * instruction (else as libm's fma(), exact but slow) */
+INLINE bool host_fma(void)
+{
+    return __builtin_cpu_supports("fma");
+}
 #else
 #define HOST_CLONES
 #define FMA_CLONES
+INLINE bool host_fma(void)
+{
+#if defined(__aarch64__)
+    return true;
+#else
+    return false;
+#endif
+}
 #endif
 
 /*
