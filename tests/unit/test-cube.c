@@ -185,6 +185,24 @@ START_TEST(test_driver_paths)
 END_TEST
 
 /*
+ * A borrowed B (cube_gemm_f32()) whose rows are 1 KiB apart or more, of
+ * whole panels of the wide kernel and K past one slice: packed
+ * WIDE_PACK_KC steps at a time (gemm.c); rows 1, 4 and 16 KiB apart, K
+ * ending inside a slice, C accumulated (random) and from zero.
+ */
+START_TEST(test_wide_packed_b)
+{
+    const GemmHostKernels *h = gemm_host_kernels();
+    int w = h->f32_wide ? 2 * h->nr : h->nr;
+
+    run_f32_ld(29, 4 * w, 1024, -1, 256, false);
+    run_f32_ld(13, w, 300, -1, 1024, false);
+    run_f32_ld(2 * h->mr + 5, 2 * w, 600, 1024, 4096, false);
+    run_f32_ld(7, 2 * w, 257, -1, 2 * w + 200, true);
+}
+END_TEST
+
+/*
  * The FP32 product on a packed A (gemm.c, a_packed: B of at least four
  * panels, more than one block of rows): row counts around the tile's
  * (a last block of fewer rows), B of whole panels and of a partial last
@@ -631,6 +649,7 @@ int main(void)
         tcase_add_test(tc, test_i32_random_shapes);
         tcase_add_test(tc, test_driver_paths);
         tcase_add_test(tc, test_packed_a);
+    tcase_add_test(tc, test_wide_packed_b);
         tcase_add_test(tc, test_k_order);
         tcase_add_test(tc, test_fused);
         tcase_add_test(tc, test_nan);
