@@ -29,7 +29,8 @@ static uint64_t a[N], b[N], c[N], out[N];
 static uint8_t pa[N * 8], pb[N * 8], pc[N * 8], pout[N * 8];
 static float fa[N], fb[N], fc[N], fout[N];
 
-typedef enum { ADD, MUL, FMA } Op;
+/* FMA_V0: TFMA under numeric-profile=pto-v0 */
+typedef enum { ADD, MUL, FMA, FMA_V0 } Op;
 
 static double run_emulator(unsigned dt, Op op, int reps)
 {
@@ -38,7 +39,7 @@ static double run_emulator(unsigned dt, Op op, int reps)
 
     for (int r = 0; r < reps; r++) {
         for (int i = 0; i < N; i++) {
-            out[i] = op == FMA ? vec_fma(dt, a[i], b[i], c[i], false, &flags)
+            out[i] = op >= FMA ? vec_fma(dt, a[i], b[i], c[i], op == FMA_V0, &flags)
                                : vec_binary(dt, op == ADD ? VEC_ADD : VEC_MUL, a[i], b[i],
                                             false, &flags);
         }
@@ -52,7 +53,9 @@ static double run_array(unsigned dt, Op op, int reps)
     double t0 = now();
 
     for (int r = 0; r < reps; r++) {
-        if (op == FMA) {
+        if (op == FMA_V0) {
+            vec_array_fma_v0(dt, pa, pb, pc, pout, N, &flags);
+        } else if (op == FMA) {
             vec_array_fma(dt, pa, pb, pc, pout, N, &flags);
         } else {
             vec_array_binary(dt, op == ADD ? VEC_ADD : VEC_MUL, pa, pb, pout, N, &flags);
@@ -79,23 +82,25 @@ static double run_host(Op op, int reps)
 /* TCVT and TCMP: the per-element functions against the array kernels */
 static void run_convert_compare(int reps)
 {
-    static const struct { const char *name; unsigned dst, src, rmode; } cvt[] = {
-        { "FP32->BF16", TILE_DT_BF16, TILE_DT_FP32, 0 },
-        { "FP32->FP16", TILE_DT_FP16, TILE_DT_FP32, 0 },
-        { "BF16->FP32", TILE_DT_FP32, TILE_DT_BF16, 0 },
-        { "FP32->S32", TILE_DT_S32, TILE_DT_FP32, 0 },
-        { "FP32->S8 RNE", TILE_DT_S8, TILE_DT_FP32, 1 },
-        { "FP32->S32 RDN", TILE_DT_S32, TILE_DT_FP32, 3 },
-        { "FP32->S8 RNA", TILE_DT_S8, TILE_DT_FP32, 5 },
-        { "FP32->FP16 RUP", TILE_DT_FP16, TILE_DT_FP32, 4 },
-        { "FP32->BF16 RTZ", TILE_DT_BF16, TILE_DT_FP32, 2 },
-        { "S32->FP32", TILE_DT_FP32, TILE_DT_S32, 0 },
-        { "FP64->FP32", TILE_DT_FP32, TILE_DT_FP64, 0 },
-        { "FP32->E4M3", TILE_DT_E4M3, TILE_DT_FP32, 0 },
-        { "E4M3->FP32", TILE_DT_FP32, TILE_DT_E4M3, 0 },
-        { "E5M2->BF16", TILE_DT_BF16, TILE_DT_E5M2, 0 },
-        { "E2M1->BF16", TILE_DT_BF16, TILE_DT_E2M1X2, 0 },
-        { "BF16->E4M3", TILE_DT_E4M3, TILE_DT_BF16, 0 },
+    static const struct { const char *name; unsigned dst, src, rmode; bool v0; } cvt[] = {
+        { "FP32->BF16", TILE_DT_BF16, TILE_DT_FP32, 0, false },
+        { "FP32->FP16", TILE_DT_FP16, TILE_DT_FP32, 0, false },
+        { "BF16->FP32", TILE_DT_FP32, TILE_DT_BF16, 0, false },
+        { "FP32->S32", TILE_DT_S32, TILE_DT_FP32, 0, false },
+        { "FP32->S8 RNE", TILE_DT_S8, TILE_DT_FP32, 1, false },
+        { "FP32->S32 RDN", TILE_DT_S32, TILE_DT_FP32, 3, false },
+        { "FP32->S8 RNA", TILE_DT_S8, TILE_DT_FP32, 5, false },
+        { "FP32->FP16 RUP", TILE_DT_FP16, TILE_DT_FP32, 4, false },
+        { "FP32->BF16 RTZ", TILE_DT_BF16, TILE_DT_FP32, 2, false },
+        { "S32->FP32", TILE_DT_FP32, TILE_DT_S32, 0, false },
+        { "FP64->FP32", TILE_DT_FP32, TILE_DT_FP64, 0, false },
+        { "FP32->E4M3", TILE_DT_E4M3, TILE_DT_FP32, 0, false },
+        { "E4M3->FP32", TILE_DT_FP32, TILE_DT_E4M3, 0, false },
+        { "E5M2->BF16", TILE_DT_BF16, TILE_DT_E5M2, 0, false },
+        { "E2M1->BF16", TILE_DT_BF16, TILE_DT_E2M1X2, 0, false },
+        { "BF16->E4M3", TILE_DT_E4M3, TILE_DT_BF16, 0, false },
+        { "FP32->BF16 v0", TILE_DT_BF16, TILE_DT_FP32, 0, true },
+        { "S8->FP32 v0", TILE_DT_FP32, TILE_DT_S8, 0, true },
     };
     static uint8_t pred[N / 8];
     unsigned flags = 0;
@@ -124,7 +129,7 @@ static void run_convert_compare(int reps)
             for (int i = 0; i < N; i++) {
                 out[i] = is_cmp ? vec_compare(src, VEC_LT, a[i], a[(i + 1) % N], &flags)
                                 : vec_convert(cvt[k].dst, src, a[i], cvt[k].rmode, false,
-                                              false, &flags);
+                                              cvt[k].v0, &flags);
             }
         }
         e = (now() - t0) / ((double)reps * N) * 1e9;
@@ -132,6 +137,9 @@ static void run_convert_compare(int reps)
         for (int r = 0; r < reps * 4; r++) {
             if (is_cmp) {
                 vec_array_compare(src, VEC_LT, pa, pa + sb, 0, pred, 0, N - 1, &flags);
+            } else if (cvt[k].v0) {
+                vec_array_convert_v0(cvt[k].dst, src, cvt[k].rmode, false, pa, pout, N,
+                                     &flags);
             } else {
                 vec_array_convert(cvt[k].dst, src, cvt[k].rmode, false, pa, pout, N, &flags);
             }
@@ -152,7 +160,7 @@ int main(int argc, char **argv)
         { "E4M3", TILE_DT_E4M3 }, { "E5M2", TILE_DT_E5M2 },
         { "S32", TILE_DT_S32 },
     };
-    static const char *const ops[] = { "add", "mul", "fma" };
+    static const char *const ops[] = { "add", "mul", "fma", "v0fma" };
     uint32_t x = 12345;
 
     for (int i = 0; i < N; i++) {
@@ -164,8 +172,9 @@ int main(int argc, char **argv)
     printf("VEC element arithmetic, ns per element (%d x %d elements): element = the\n"
            "per-element functions (vec_elem.c), array = the array kernels (vec_array.c,\n"
            "where they serve the type), host = the host's native FP32 arithmetic on the\n"
-           "same operands, in this process\n\n", reps, N);
-    printf("%-6s %-4s %9s %9s %8s %8s %8s\n", "type", "op", "element", "array", "host",
+           "same operands, in this process; v0fma: TFMA under numeric-profile=pto-v0\n\n",
+           reps, N);
+    printf("%-6s %-5s %9s %9s %8s %8s %8s\n", "type", "op", "element", "array", "host",
            "el/host", "arr/host");
     for (unsigned t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
         unsigned flags = 0;
@@ -183,17 +192,22 @@ int main(int argc, char **argv)
             memcpy(pb + i * w, &b[i], w);
             memcpy(pc + i * w, &c[i], w);
         }
-        for (Op op = ADD; op <= FMA; op++) {
-            bool served = op == FMA ? vec_array_fma_serves(types[t].dt)
-                                    : vec_array_binary_serves(types[t].dt, VEC_ADD);
+        for (Op op = ADD; op <= FMA_V0; op++) {
+            bool served = op == FMA_V0 ? vec_array_fma_v0_serves(types[t].dt)
+                          : op == FMA  ? vec_array_fma_serves(types[t].dt)
+                                       : vec_array_binary_serves(types[t].dt, VEC_ADD);
+
+            if (op == FMA_V0 && !served) {
+                continue;
+            }
             double e = run_emulator(types[t].dt, op, reps);
             double y = served ? run_array(types[t].dt, op, reps * 4) : 0;
             double h = run_host(op, reps * 4);
             if (served) {
-                printf("%-6s %-4s %9.2f %9.2f %8.3f %7.0fx %7.1fx\n", types[t].name, ops[op],
+                printf("%-6s %-5s %9.2f %9.2f %8.3f %7.0fx %7.1fx\n", types[t].name, ops[op],
                        e, y, h, e / h, y / h);
             } else {
-                printf("%-6s %-4s %9.2f %9s %8.3f %7.0fx %8s\n", types[t].name, ops[op], e,
+                printf("%-6s %-5s %9.2f %9s %8.3f %7.0fx %8s\n", types[t].name, ops[op], e,
                        "-", h, e / h, "-");
             }
         }

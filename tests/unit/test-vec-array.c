@@ -1221,6 +1221,126 @@ START_TEST(test_convert_nibbles)
 }
 END_TEST
 
+/*
+ * numeric-profile=pto-v0 over arrays: TCVT of every supported pair (4-bit
+ * elements a byte, the upper half ignored) and TFMA of FP64, FP32, FP16
+ * and BF16 against vec_convert() / vec_fma() with pto_v0, element and
+ * flags; and by hand from the reference profile's rules
+ * (docs/numeric-profiles.md: TileProfileConvert keeps the source's word,
+ * S8 / S16 / S32 sign-extended, NormalizeTileInteger takes its low bits;
+ * TFMA is the carriers' wrapping multiply-add after the invalid cases).
+ */
+START_TEST(test_pto_v0)
+{
+    static uint8_t in[64 * 8], got[64 * 8 + 1], want[64 * 8];
+    static uint8_t l[MAXN * 8], r[MAXN * 8], a[MAXN * 8], fgot[MAXN * 8], fwant[MAXN * 8];
+    static const unsigned fma_types[] = { TILE_DT_FP64, TILE_DT_FP32, TILE_DT_FP16,
+                                          TILE_DT_BF16 };
+    static const struct {
+        unsigned dst, src;
+        uint64_t in, out;
+    } hand[] = {
+        { TILE_DT_S8, TILE_DT_FP32, 0x3f800000, 0x00 },       /* 1.0's low byte */
+        { TILE_DT_FP32, TILE_DT_S8, 0xff, 0xffffffff },       /* -1 sign-extended */
+        { TILE_DT_FP16, TILE_DT_U8, 0xff, 0x00ff },           /* zero-extended */
+        { TILE_DT_FP64, TILE_DT_S32, 0x80000000, 0xffffffff80000000 },
+        { TILE_DT_BF16, TILE_DT_FP32, 0x3f818000, 0x8000 },   /* the low half */
+        { TILE_DT_FP32, TILE_DT_S4X2, 0xf, 0xf },             /* S4: zero-extended */
+    };
+    unsigned pairs = 0;
+
+    for (unsigned src = 0; src < 32; src++) {
+        for (unsigned dst = 0; dst < 32; dst++) {
+            const TileDTypeInfo *sd = tile_dtype_info(src), *dd = tile_dtype_info(dst);
+            unsigned sb, db;
+
+            if (!sd || !dd || !tile_num_tcvt_supported(dst, src)) {
+                continue;
+            }
+            pairs++;
+            sb = sd->width < 8 ? 1 : sd->width / 8;
+            db = dd->width < 8 ? 1 : dd->width / 8;
+            for (unsigned rmode = 0; rmode < 8; rmode += 3) {
+                for (unsigned sat = 0; sat < 2; sat++) {
+                    size_t n = 37;
+                    unsigned fg = 0, fw = 0;
+
+                    for (size_t i = 0; i < n; i++) {
+                        uint64_t x = sd->width == 4 ? rnd() & 0xf
+                                                    : low_bits(pick_cvt(src, dst), sd->width);
+                        uint64_t w = vec_convert(dst, src, x, rmode, sat, true, &fw);
+
+                        if (sd->width == 4) {
+                            x |= (rnd() & 0xf) << 4;        /* ignored */
+                        }
+                        memcpy(in + i * sb, &x, sb);
+                        memcpy(want + i * db, &w, db);
+                    }
+                    memset(got, 0xa5, sizeof(got));
+                    vec_array_convert_v0(dst, src, rmode, sat, in, got, n, &fg);
+                    for (size_t i = 0; i < n; i++) {
+                        uint64_t g = 0, w = 0, x = 0;
+
+                        memcpy(&g, got + i * db, db);
+                        memcpy(&w, want + i * db, db);
+                        memcpy(&x, in + i * sb, sb);
+                        ck_assert_msg(g == w, "pto-v0 TCVT %u <- %u rmode %u sat %u: %#llx -> "
+                                      "%#llx, reference %#llx", dst, src, rmode, sat,
+                                      (unsigned long long)x, (unsigned long long)g,
+                                      (unsigned long long)w);
+                    }
+                    ck_assert_msg(fg == fw, "pto-v0 TCVT %u <- %u rmode %u sat %u: flags %#x, "
+                                  "reference %#x", dst, src, rmode, sat, fg, fw);
+                    ck_assert_uint_eq(got[n * db], 0xa5);
+                }
+            }
+        }
+    }
+    ck_assert_uint_ge(pairs, 100);
+    for (unsigned i = 0; i < sizeof(hand) / sizeof(hand[0]); i++) {
+        uint64_t x = hand[i].in, y = 0;
+        unsigned fg = 0;
+
+        vec_array_convert_v0(hand[i].dst, hand[i].src, 0, false, &x, &y, 1, &fg);
+        ck_assert_msg(y == hand[i].out && fg == 0, "case %u: %#llx flags %#x", i,
+                      (unsigned long long)y, fg);
+    }
+
+    for (unsigned t = 0; t < 4; t++) {
+        unsigned dt = fma_types[t], b = width(dt) / 8;
+
+        ck_assert(vec_array_fma_v0_serves(dt));
+        for (unsigned round = 0; round < 200; round++) {
+            for (size_t li = 0; li < sizeof(lengths) / sizeof(lengths[0]); li++) {
+                size_t n = lengths[li];
+                unsigned fg = 0, fw = 0;
+
+                fill(dt, l, r, a, n);
+                for (size_t i = 0; i < n; i++) {
+                    uint64_t w = vec_fma(dt, get(dt, l, i), get(dt, r, i), get(dt, a, i), true,
+                                         &fw);
+                    memcpy(fwant + i * b, &w, b);
+                }
+                vec_array_fma_v0(dt, l, r, a, fgot, n, &fg);
+                ck_assert_msg(!memcmp(fgot, fwant, n * b) && fg == fw,
+                              "pto-v0 TFMA type %u n %zu: flags %#x, reference %#x", dt, n,
+                              fg, fw);
+            }
+        }
+    }
+    {
+        /* FP32 words 2 * 3 + 1 = 7 (raw); 0 * inf + 0: invalid */
+        uint32_t x[2] = { 2, 0 }, y[2] = { 3, 0x7f800000 }, z[2] = { 1, 0 }, o[2];
+        unsigned fg = 0;
+
+        vec_array_fma_v0(TILE_DT_FP32, x, y, z, o, 1, &fg);
+        ck_assert(o[0] == 7 && fg == 0);
+        vec_array_fma_v0(TILE_DT_FP32, x, y, z, o, 2, &fg);
+        ck_assert(o[0] == 7 && o[1] == 0x7fc00000 && fg == TILE_NUM_NV);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("vec-array");
@@ -1238,6 +1358,7 @@ int main(void)
     tcase_add_test(tc, test_fp64_mul_fma);
     tcase_add_test(tc, test_conversion);
     tcase_add_test(tc, test_fp32_fma_mul_lanes);
+    tcase_add_test(tc, test_pto_v0);
     tcase_add_test(tc, test_convert);
     tcase_add_test(tc, test_convert_hand);
     tcase_add_test(tc, test_convert_byte_table);

@@ -858,6 +858,58 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
     FLOAT_DISPATCH(dtype, float_arith(dt, K_FMA, l, r, a, out, n, flags));
 }
 
+bool vec_array_fma_v0_serves(unsigned dtype)
+{
+    return vec_array_float_type(dtype) || dtype == TILE_DT_FP64;
+}
+
+/* The lanes of b-byte words whose exponent field (mask e) is all ones in
+ * l, r or a: a NaN or an infinity. */
+INLINE void fma_v0_specials(unsigned dtype, unsigned b, uint64_t e, const void *l,
+                            const void *r, const void *a, void *out, size_t n,
+                            unsigned *flags)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x = raw_get(b, l, i), y = raw_get(b, r, i), z = raw_get(b, a, i);
+
+        if (((x & e) == e) | ((y & e) == e) | ((z & e) == e)) {
+            raw_put(b, out, i, vec_fma(dtype, x, y, z, true, flags));
+        }
+    }
+}
+
+/*
+ * pto-v0 TFMA (vec_fma() with pto_v0): where no operand is a NaN or an
+ * infinity, the element rule is the carrier words' l * r + a modulo 2^w
+ * with no flag -- the unsigned kernel of the width; the other lanes (the
+ * invalid cases among them) take the element rule.
+ */
+HOST_CLONES
+void vec_array_fma_v0(unsigned dtype, const void *l, const void *r, const void *a, void *out,
+                      size_t n, unsigned *flags)
+{
+    const TileDTypeInfo *d = tile_dtype_info(dtype);
+    uint64_t e = ((UINT64_C(1) << d->exp_bits) - 1) << (d->width - 1 - d->exp_bits);
+
+    switch (vec_array_fma_v0_serves(dtype) ? d->width : 0) {
+    case 0:                     /* (not served: every lane by the rule) */
+        fma_v0_specials(dtype, d->width / 8, 0, l, r, a, out, n, flags);
+        break;
+    case 16:
+        u16_fma(l, r, a, out, n);
+        fma_v0_specials(dtype, 2, e, l, r, a, out, n, flags);
+        break;
+    case 32:
+        u32_fma(l, r, a, out, n);
+        fma_v0_specials(dtype, 4, e, l, r, a, out, n, flags);
+        break;
+    default:
+        u64_fma(l, r, a, out, n);
+        fma_v0_specials(dtype, 8, e, l, r, a, out, n, flags);
+        break;
+    }
+}
+
 HOST_CLONES
 void vec_array_unary(unsigned dtype, VecUnOp op, const void *src, void *out, size_t n,
                      unsigned *flags)

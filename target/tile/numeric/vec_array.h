@@ -74,6 +74,15 @@ void vec_array_unary(unsigned dtype, VecUnOp op, const void *src, void *out, siz
 /* out[i] = vec_fma(dtype, l[i], r[i], a[i], false, flags) */
 void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, void *out,
                    size_t n, unsigned *flags);
+/*
+ * Under numeric-profile=pto-v0, out[i] = vec_fma(dtype, l[i], r[i], a[i],
+ * true, flags) for FP64, FP32, FP16 and BF16 (the _serves function): the
+ * carrier's wrapping multiply-add, and the element rule where an operand
+ * is a NaN or an infinity.
+ */
+bool vec_array_fma_v0_serves(unsigned dtype);
+void vec_array_fma_v0(unsigned dtype, const void *l, const void *r, const void *a, void *out,
+                      size_t n, unsigned *flags);
 
 /*
  * ---- TCVT (ieee profile) ----
@@ -92,6 +101,10 @@ bool vec_array_convert_serves(unsigned dst, unsigned src);
 /* out[i] = vec_convert(dst, src, in[i], rmode, sat, false, flags) */
 void vec_array_convert(unsigned dst, unsigned src, unsigned rmode, bool sat, const void *in,
                        void *out, size_t n, unsigned *flags);
+/* out[i] = vec_convert(dst, src, in[i], rmode, sat, true, flags): the
+ * same pairs under numeric-profile=pto-v0 */
+void vec_array_convert_v0(unsigned dst, unsigned src, unsigned rmode, bool sat, const void *in,
+                          void *out, size_t n, unsigned *flags);
 
 /*
  * ---- Predicates: TCMP / TCMPS, TSEL / TSELS, TEXPANDS (vec_array_pred.c) ----

@@ -366,6 +366,80 @@ INLINE void convert_bytes(unsigned dst, unsigned src, unsigned rmode, bool sat,
     *flags |= fl;
 }
 
+/* a word copy: each source element as the wider or narrower integer */
+#define V0_WORDS(ST, DT)                                                            \
+    for (size_t i = 0; i < n; i++) {                                                \
+        ST x;                                                                       \
+        DT y;                                                                       \
+        memcpy(&x, (const uint8_t *)in + i * sizeof(x), sizeof(x));                 \
+        y = (DT)x;                                                                  \
+        memcpy((uint8_t *)out + i * sizeof(y), &y, sizeof(y));                      \
+    }
+
+#define V0_INTO(ST)                                                                 \
+    switch (db) {                                                                   \
+    case 1: V0_WORDS(ST, uint8_t); break;                                           \
+    case 2: V0_WORDS(ST, uint16_t); break;                                          \
+    case 4: V0_WORDS(ST, uint32_t); break;                                          \
+    default: V0_WORDS(ST, uint64_t); break;                                         \
+    }
+
+/*
+ * pto-v0 TCVT where a floating type takes part and the destination is not
+ * E8M0: the source's word as the reference profile holds it
+ * (tile_v0_word(): S8, S16, S32 sign-extended, every other type
+ * zero-extended), its low bits into the destination, no flags
+ * (TileProfileConvert, NormalizeTileInteger; vec_convert()).  The other
+ * pairs convert as in the IEEE profile.
+ */
+HOST_CLONES
+void vec_array_convert_v0(unsigned dst, unsigned src, unsigned rmode, bool sat, const void *in,
+                          void *out, size_t n, unsigned *flags)
+{
+    const TileDTypeInfo *dd = tile_dtype_info(dst), *sd = tile_dtype_info(src);
+    unsigned db = array_bytes(dst);
+
+    if (!(dd->is_float || sd->is_float) || dst == TILE_DT_E8M0) {
+        vec_array_convert(dst, src, rmode, sat, in, out, n, flags);
+        return;
+    }
+    if (sd->width < 8 || dd->width < 8) {       /* a 4-bit element a byte */
+        uint64_t sm = sd->width < 8 ? 0xf : UINT64_MAX, dm = dd->width < 8 ? 0xf : UINT64_MAX;
+
+        for (size_t i = 0; i < n; i++) {
+            uint64_t w = tile_v0_word(src, raw_get(array_bytes(src), in, i) & sm);
+            raw_put(db, out, i, w & dm);
+        }
+        return;
+    }
+    switch (src) {
+    case TILE_DT_S8:
+        V0_INTO(int8_t);
+        break;
+    case TILE_DT_S16:
+        V0_INTO(int16_t);
+        break;
+    case TILE_DT_S32:
+        V0_INTO(int32_t);
+        break;
+    default:
+        switch (sd->width) {
+        case 8:
+            V0_INTO(uint8_t);
+            break;
+        case 16:
+            V0_INTO(uint16_t);
+            break;
+        case 32:
+            V0_INTO(uint32_t);
+            break;
+        default:
+            V0_INTO(uint64_t);
+            break;
+        }
+    }
+}
+
 bool vec_array_convert_serves(unsigned dst, unsigned src)
 {
     const TileDTypeInfo *dd = tile_dtype_info(dst), *sd = tile_dtype_info(src);

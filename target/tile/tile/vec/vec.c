@@ -294,19 +294,19 @@ static unsigned binary_kernel_type(const Vec *v)
  * row-major fragments, predicates by bit offset; TCVT's rows in other
  * layouts and of 4-bit types through a contiguous copy of each row.
  * Under pto-v0, floating ADD / SUB / MUL take the integer kernel of the
- * carrier (binary_kernel_type()) and the operations that do not depend on
- * the profile their usual kernels; pto-v0 TCVT and floating TFMA, the
- * types the kernels leave out and the other operations on 4-bit types
- * take the per-element path.
+ * carrier (binary_kernel_type()), TCVT and floating TFMA their pto-v0
+ * kernels (vec_array_convert_v0(), vec_array_fma_v0()) and the operations
+ * that do not depend on the profile their usual kernels; the types the
+ * kernels leave out and the other operations on 4-bit types take the
+ * per-element path.
  */
 static bool array_serves(const Vec *v)
 {
     const TeplOpInfo *vo = v->info;
 
-    /* pto-v0's TCVT and floating TFMA: per element (vec_convert(), vec_fma()) */
-    if (v->pto_v0 && (vo->family == VF_CVT ||
-                      (vo->family == VF_FMA && tile_dtype_info(v->dt)->is_float))) {
-        return false;
+    /* pto-v0's floating TFMA: the carrier's kernel for the common types */
+    if (v->pto_v0 && vo->family == VF_FMA && tile_dtype_info(v->dt)->is_float) {
+        return vec_array_fma_v0_serves(v->dt);
     }
     switch ((VecFamily)vo->family) {
     case VF_BINARY:
@@ -352,6 +352,17 @@ static bool rows_reachable(Vec *v, unsigned pe)
  * its layout (tile_row_read(); a 4-bit element a byte, as the array
  * kernel takes it), converted, written into the destination's layout.
  */
+/* one row of TCVT, in the profile's rule */
+static void convert_row(Vec *v, const void *in, void *out, uint32_t n)
+{
+    if (v->pto_v0) {
+        vec_array_convert_v0(v->dst_dt, v->dt, v->op->rmode, v->op->sat, in, out, n,
+                             &v->flags);
+    } else {
+        vec_array_convert(v->dst_dt, v->dt, v->op->rmode, v->op->sat, in, out, n, &v->flags);
+    }
+}
+
 static void convert_rows_by_copy(Vec *v, unsigned pe)
 {
     const TileLocal *s = v->src[0];
@@ -363,7 +374,7 @@ static void convert_rows_by_copy(Vec *v, unsigned pe)
 
     for (uint32_t r = 0; r < d->d.valid_rows; r++) {
         tile_row_read(&s->d, s->frag[pe], r, 0, n, in);
-        vec_array_convert(v->dst_dt, v->dt, v->op->rmode, v->op->sat, in, out, n, &v->flags);
+        convert_row(v, in, out, n);
         tile_row_write(&d->d, d->frag[pe], r, 0, n, out);
     }
 }
@@ -407,11 +418,15 @@ static bool compute_rows(Vec *v, unsigned pe)
             vec_array_unary(v->dt, vo->elem, a, out, n, &v->flags);
             break;
         case VF_FMA:
+            if (v->pto_v0 && tile_dtype_info(v->dt)->is_float) {
+                vec_array_fma_v0(v->dt, a, tepl_src_row(v->src[1], pe, r), b, out, n,
+                                 &v->flags);
+                break;
+            }
             vec_array_fma(v->dt, a, tepl_src_row(v->src[1], pe, r), b, out, n, &v->flags);
             break;
         case VF_CVT:
-            vec_array_convert(v->dst_dt, v->dt, v->op->rmode, v->op->sat, a, out, n,
-                              &v->flags);
+            convert_row(v, a, out, n);
             break;
         case VF_CMP:
         case VF_CMPS:
