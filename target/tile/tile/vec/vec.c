@@ -297,8 +297,8 @@ static unsigned binary_kernel_type(const Vec *v)
  * carrier (binary_kernel_type()), TCVT and floating TFMA their pto-v0
  * kernels (vec_array_convert_v0(), vec_array_fma_v0()) and the operations
  * that do not depend on the profile their usual kernels; the types the
- * kernels leave out and the other operations on 4-bit types take the
- * per-element path.
+ * kernels leave out take the per-element path.  (Only TCVT takes 4-bit
+ * types: check_schema().)
  */
 static bool array_serves(const Vec *v)
 {
