@@ -99,6 +99,7 @@ static void run_convert_compare(int reps)
         { "E5M2->BF16", TILE_DT_BF16, TILE_DT_E5M2, 0, false },
         { "E2M1->BF16", TILE_DT_BF16, TILE_DT_E2M1X2, 0, false },
         { "BF16->E4M3", TILE_DT_E4M3, TILE_DT_BF16, 0, false },
+        { "FP32->E2M3", TILE_DT_E2M3, TILE_DT_FP32, 0, false },
         { "FP32->BF16 v0", TILE_DT_BF16, TILE_DT_FP32, 0, true },
         { "S8->FP32 v0", TILE_DT_FP32, TILE_DT_S8, 0, true },
     };
@@ -117,7 +118,8 @@ static void run_convert_compare(int reps)
 
         for (int i = 0; i < N; i++) {
             uint32_t bits;
-            float v = (fa[i] - 1.5f) * 300.0f;      /* into S8's range and beyond */
+            /* into S8's range and beyond; E2M3's range (7.5) */
+            float v = (fa[i] - 1.5f) * (cvt[k].dst == TILE_DT_E2M3 ? 8.0f : 300.0f);
             memcpy(&bits, &v, 4);
             a[i] = src == TILE_DT_S32 ? (uint32_t)(int32_t)(v * 1e5f)
                    : tile_num_convert(src, TILE_DT_FP32, bits, TILE_RND_RNE, 0, &flags);

@@ -804,8 +804,8 @@ START_TEST(test_convert)
                         ((vec_array_float_type(src) || src == TILE_DT_FP64 ||
                           (!tile_dtype_info(src)->is_float && width(src) <= 32)) &&
                          (vec_array_float_type(dst) || dst == TILE_DT_E4M3 ||
-                          dst == TILE_DT_E5M2 || (!tile_dtype_info(dst)->is_float &&
-                                                  width(dst) <= 32)));
+                          dst == TILE_DT_E5M2 || dst == TILE_DT_E3M2 || dst == TILE_DT_E2M3 ||
+                          (!tile_dtype_info(dst)->is_float && width(dst) <= 32)));
 
             ck_assert(vec_array_convert_serves(dst, src) == tile_num_tcvt_supported(dst, src));
             if (!tile_num_tcvt_supported(dst, src)) {
@@ -849,8 +849,8 @@ START_TEST(test_convert)
         }
     }
     /* FP32 FP16 BF16 FP64 and the six integers of 8..32 bits into the
-     * three floats, E4M3, E5M2 and those integers */
-    ck_assert_uint_eq(vectors, 4 * 5 + 4 * 6 + 6 * 5 + 6 * 6);
+     * three floats, E4M3, E5M2, E3M2, E2M3 and those integers */
+    ck_assert_uint_eq(vectors, 4 * 7 + 4 * 6 + 6 * 7 + 6 * 6);
 }
 END_TEST
 
@@ -928,6 +928,17 @@ START_TEST(test_convert_hand)
         { TILE_DT_BF16, TILE_DT_S32, 4, 0, 0x00000101, 0x4381, TILE_NUM_NX },   /* 257 -> 258 */
         { TILE_DT_E4M3, TILE_DT_FP32, 4, 0, 0x3f880000, 0x39, TILE_NUM_NX },
         { TILE_DT_E4M3, TILE_DT_FP32, 2, 0, 0xbf980000, 0xb9, TILE_NUM_NX },  /* -(1 + 3*2^-4) */
+        /* E3M2 (bias 3, 2 fraction bits, sign bit 5), E2M3 (bias 1, 3 bits) */
+        { TILE_DT_E3M2, TILE_DT_FP32, 0, 0, 0x3f800000, 0x0c, 0 },            /* 1 */
+        { TILE_DT_E3M2, TILE_DT_FP32, 0, 0, 0x3f900000, 0x0c, TILE_NUM_NX },  /* 1.125: even 1 */
+        { TILE_DT_E3M2, TILE_DT_FP32, 0, 0, 0x3fb00000, 0x0e, TILE_NUM_NX },  /* 1.375: 1.5 */
+        { TILE_DT_E3M2, TILE_DT_FP32, 4, 0, 0x3f900000, 0x0d, TILE_NUM_NX },  /* up: 1.25 */
+        { TILE_DT_E3M2, TILE_DT_FP32, 0, 0, 0x41e00000, 0x1f, 0 },            /* 28, the largest */
+        { TILE_DT_E3M2, TILE_DT_FP32, 0, 0, 0xbe800000, 0x24, 0 },            /* -0.25 */
+        { TILE_DT_E2M3, TILE_DT_FP32, 0, 0, 0x3f800000, 0x08, 0 },            /* 1 */
+        { TILE_DT_E2M3, TILE_DT_FP32, 0, 0, 0x40f00000, 0x1f, 0 },            /* 7.5, the largest */
+        { TILE_DT_E2M3, TILE_DT_FP32, 0, 0, 0x3f880000, 0x08, TILE_NUM_NX },  /* 1.0625: even 1 */
+        { TILE_DT_E2M3, TILE_DT_S32, 0, 0, 0xfffffffd, 0x34, 0 },             /* -3 */
     };
 
     for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -12,6 +12,7 @@
  * other pair, by vec_convert().
  */
 
+#include <math.h>
 #include <string.h>
 
 #include "numeric/vec_array.h"
@@ -20,8 +21,8 @@
 
 /*
  * Served by vectors: FP32, FP16, BF16, FP64 and the integers of 8 to 32
- * bits into FP32, FP16, BF16, E4M3, E5M2 and those integers (not integer
- * into integer), in every rounding mode.  Each source value is exact in a
+ * bits into FP32, FP16, BF16, E4M3, E5M2, E3M2, E2M3 and those integers
+ * (not integer into integer), in every rounding mode.  Each source value is exact in a
  * double.  Into a floating type, round_double() gives the rounding of that
  * exact value (err = 0) and sets apart the lanes that are not normal
  * there; into an integer type the rounded value is the result where it
@@ -136,9 +137,50 @@ INLINE void convert_to_int(TileRound rm, double lo, double hi, f64x4 d, i64x4 *o
     *nx = (r != d) & *ok;
 }
 
-static bool fp8(unsigned dt)
+/*
+ * The lanes of d (exact values) below dt's smallest normal, 2^(1 - bias),
+ * and not zero: the value scaled by 2^(m + bias - 1) (exact) rounded in
+ * mode rm to an integer k is the subnormal result's magnitude encoding
+ * (the exponent field zero) where k < 2^m; tiny both before and after
+ * rounding, so UF (with NX) exactly when inexact (IEEE 754's default, as
+ * the element rule).  k = 2^m, the smallest normal, takes the element
+ * rule.  The other lanes keep res, ok and nx.
+ */
+INLINE u32x4 convert_tiny(unsigned dt, TileRound rm, f64x4 d, u32x4 res, i64x4 *ok, i64x4 *nx,
+                          i64x4 *uf_acc)
 {
-    return dt == TILE_DT_E4M3 || dt == TILE_DT_E5M2;
+    const unsigned m = frac_bits(dt);
+    const double min_normal = ldexp(1.0, (int)(1 - exp_bias(dt)));
+    const double scale = ldexp(1.0, (int)(m + exp_bias(dt) - 1));
+    const double top = (double)((1u << m) - 1);
+    f64x4 ad = (f64x4)((u64x4)d & UINT64_C(0x7fffffffffffffff));
+    i64x4 tiny = (ad < min_normal) & ~*ok, k_ok, k_nx, k;   /* (zero is ok) */
+
+    if (!any64(tiny)) {
+        return res;
+    }
+    convert_to_int(rm, -top, top, d * scale, &k_ok, &k_nx, &k);
+    tiny &= k_ok;
+    u64x4 sign = ((u64x4)d >> 63) << (m + exp_bits(dt));
+    u64x4 enc = (u64x4)((k ^ (k >> 63)) - (k >> 63)) | sign;     /* |k| */
+    u32x4 sub = low32(enc);
+    i32x4 pick = __builtin_convertvector(tiny, i32x4);
+
+    *ok |= tiny;
+    *nx = (*nx & ~tiny) | (k_nx & tiny);
+    *uf_acc |= k_nx & tiny;
+    if (dt == TILE_DT_TF32 || dt == TILE_DT_HF32) {
+        sub <<= 23 - m;
+    }
+    return (res & (u32x4)~pick) | (sub & (u32x4)pick);
+}
+
+/* the one-byte floating types round_double() rounds into (not HiF8,
+ * whose fields vary, nor E8M0) */
+static bool byte_float(unsigned dt)
+{
+    return dt == TILE_DT_E4M3 || dt == TILE_DT_E5M2 || dt == TILE_DT_E3M2 ||
+           dt == TILE_DT_E2M3;
 }
 
 static bool convert_vectors(unsigned dst, unsigned src)
@@ -146,7 +188,7 @@ static bool convert_vectors(unsigned dst, unsigned src)
     if (!(vec_array_float_type(src) || src == TILE_DT_FP64 || small_int(src))) {
         return false;
     }
-    return vec_array_float_type(dst) || fp8(dst) || (small_int(dst) && !small_int(src));
+    return vec_array_float_type(dst) || byte_float(dst) || (small_int(dst) && !small_int(src));
 }
 
 INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rmode, bool sat,
@@ -158,7 +200,7 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
     const double hi = (double)((UINT64_C(1) << (dd->width - !!dd->is_signed)) - 1);
     /* the indefinite value: a signed type's minimum, an unsigned one's maximum */
     const int64_t indefinite = dd->is_signed ? (int64_t)lo : (int64_t)hi;
-    i64x4 nx_acc = { 0 }, of_acc = { 0 }, nv_acc = { 0 };
+    i64x4 nx_acc = { 0 }, of_acc = { 0 }, nv_acc = { 0 }, uf_acc = { 0 };
     i32x8 nx32_acc = { 0 };
 
     for (size_t i = 0; i < n; i += LANES) {
@@ -207,10 +249,20 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
             continue;
         }
         convert_load(src, in, i, cnt, d);
-        if (vec_array_float_type(dst) || fp8(dst)) {
-            /* (into E4M3 / E5M2: normal results; overflow, subnormals and
-             * NaN by the element rule) */
-            round_store(dst, rm, d, out, i, cnt, ok, nx);
+        if (vec_array_float_type(dst) || byte_float(dst)) {
+            u32x4 res[2];
+            u32x8 res8;
+
+            for (unsigned h = 0; h < 2; h++) {
+                res[h] = round_double(dst, rm, d[h], (i64x4){ 0 }, &ok[h], &nx[h]);
+                if (!all64(ok[h])) {
+                    res[h] = convert_tiny(dst, rm, d[h], res[h], &ok[h], &nx[h], &uf_acc);
+                }
+            }
+            /* (overflow, NaN, a tiny value rounding up to the smallest
+             * normal by the element rule) */
+            memcpy(&res8, res, sizeof(res8));
+            store_raw(dst, out, i, cnt, res8);
         } else {
             i64x4 val[2];
             for (unsigned h = 0; h < 2; h++) {
@@ -262,6 +314,9 @@ INLINE void convert_chunks(unsigned dst, unsigned src, TileRound rm, unsigned rm
     }
     if (any64(nv_acc)) {
         *flags |= TILE_NUM_NV;
+    }
+    if (any64(uf_acc)) {
+        *flags |= TILE_NUM_UF | TILE_NUM_NX;
     }
 }
 
@@ -488,6 +543,8 @@ void vec_array_convert(unsigned dst, unsigned src, unsigned rmode, bool sat, con
         }
     } else if (vec_array_float_type(dst)) {
         FLOAT_DISPATCH(dst, convert_chunks(dt, src, rm, rmode, sat, in, out, n, flags));
+    } else if (byte_float(dst)) {
+        BYTE_FLOAT_DISPATCH(dst, convert_chunks(dt, src, rm, rmode, sat, in, out, n, flags));
     } else if (vec_array_float_type(src)) {
         FLOAT_DISPATCH(src, convert_chunks(dst, dt, rm, rmode, sat, in, out, n, flags));
     } else {

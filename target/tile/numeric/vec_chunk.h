@@ -190,7 +190,7 @@ INLINE bool f32_carrier(unsigned dt)
 
 INLINE unsigned fbytes(unsigned dt)
 {
-    return f32_carrier(dt) ? 4 : dt == TILE_DT_E4M3 || dt == TILE_DT_E5M2 ? 1 : 2;
+    return f32_carrier(dt) ? 4 : tile_dtype_info(dt)->width == 8 ? 1 : 2;
 }
 
 /* eight raw elements (zero-extended) of a chunk */

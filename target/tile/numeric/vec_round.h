@@ -6,9 +6,9 @@
  * What the array kernels of vec_array.c (arithmetic) and vec_array_cvt.c
  * (TCVT) share: masks of four 64-bit lanes, and an exact binary64 value
  * (with the sign of its rest) rounded once to nearest even into FP32,
- * FP16, BF16, TF32, HF32, E4M3 or E5M2 where the result is normal (an
- * exact value in any of TCVT's rounding modes); the callers send the
- * other lanes to vec_elem.c.  Always inlined, as vec_chunk.h.
+ * FP16, BF16, TF32, HF32, E4M3, E5M2, E3M2 or E2M3 where the result is
+ * normal (an exact value in any of TCVT's rounding modes); the callers
+ * send the other lanes to vec_elem.c.  Always inlined, as vec_chunk.h.
  */
 
 #ifndef TARGET_TILE_VEC_ROUND_H
@@ -72,8 +72,10 @@ INLINE unsigned frac_bits(unsigned dt)
     case TILE_DT_TF32:
         return 10;
     case TILE_DT_E4M3:
+    case TILE_DT_E2M3:
         return 3;
     case TILE_DT_E5M2:
+    case TILE_DT_E3M2:
         return 2;
     default:
         return 7;
@@ -82,17 +84,32 @@ INLINE unsigned frac_bits(unsigned dt)
 
 INLINE unsigned exp_bits(unsigned dt)
 {
-    return dt == TILE_DT_FP16 || dt == TILE_DT_E5M2 ? 5 : dt == TILE_DT_E4M3 ? 4 : 8;
+    switch (dt) {
+    case TILE_DT_FP16:
+    case TILE_DT_E5M2:
+        return 5;
+    case TILE_DT_E4M3:
+        return 4;
+    case TILE_DT_E3M2:
+        return 3;
+    case TILE_DT_E2M3:
+        return 2;
+    default:
+        return 8;
+    }
 }
 
 INLINE int64_t exp_bias(unsigned dt)
 {
-    return dt == TILE_DT_FP16 || dt == TILE_DT_E5M2 ? 15 : dt == TILE_DT_E4M3 ? 7 : 127;
+    return (INT64_C(1) << (exp_bits(dt) - 1)) - 1;
 }
 
+/* (E3M2 and E2M3 have no infinity or NaN: their top exponent is finite) */
 INLINE int64_t exp_max(unsigned dt)
 {
-    return dt == TILE_DT_FP16 || dt == TILE_DT_E5M2 ? 30 : dt == TILE_DT_E4M3 ? 15 : 254;
+    int64_t top = (INT64_C(1) << exp_bits(dt)) - 1;
+
+    return dt == TILE_DT_E3M2 || dt == TILE_DT_E2M3 ? top : top - (dt != TILE_DT_E4M3);
 }
 
 /*
@@ -197,6 +214,15 @@ INLINE void round_store(unsigned dt, TileRound rm, const f64x4 d[2], void *dst, 
     case TILE_DT_FP32: { const unsigned dt = TILE_DT_FP32; CALL; break; }           \
     case TILE_DT_FP16: { const unsigned dt = TILE_DT_FP16; CALL; break; }           \
     default: { const unsigned dt = TILE_DT_BF16; CALL; break; }                     \
+    }
+
+/* The same for the one-byte types rounded into here (not HiF8, E8M0). */
+#define BYTE_FLOAT_DISPATCH(dtype, CALL)                                            \
+    switch (dtype) {                                                                \
+    case TILE_DT_E4M3: { const unsigned dt = TILE_DT_E4M3; CALL; break; }           \
+    case TILE_DT_E5M2: { const unsigned dt = TILE_DT_E5M2; CALL; break; }           \
+    case TILE_DT_E3M2: { const unsigned dt = TILE_DT_E3M2; CALL; break; }           \
+    default: { const unsigned dt = TILE_DT_E2M3; CALL; break; }                     \
     }
 
 #endif
