@@ -185,6 +185,57 @@ START_TEST(test_driver_paths)
 END_TEST
 
 /*
+ * The FP32 product on half panels with A's rows 16 elements apart (the
+ * f32_a16 kernel where the host has it, gemm_host.h): row counts around
+ * multiples of its tile, K of 16 and less, C accumulated (random, NaNs
+ * and infinities among the operands) and from zero (the typed path).
+ */
+START_TEST(test_a16_rows)
+{
+    const GemmHostKernels *h = gemm_host_kernels();
+    const int half = h->nr / 2, t = h->f32_a16 ? h->mr_a16 : h->mr_half;
+    const int rows[] = { t - 1, t, t + 1, 2 * t + 7, 128 };
+
+    for (int r = 0; r < 5; r++) {
+        run_f32_ld(rows[r], half, 16, 16, -1, false);
+        run_f32_ld(rows[r], half, 16, 16, half + 3, r == 2);
+        run_f32_ld(rows[r], half, 1 + (int)(rnd() % 16), 16, -1, false);
+    }
+    run_typed(TILE_DT_FP32, 128, half, 16, false);
+    run_typed(TILE_DT_BF16, 4 * t + 1, half, 16, true);
+    /* from zero, with values whose sums do not absorb C's: its words
+     * (1.0) must not be read */
+    for (int r = 0; r < 5; r++) {
+        enum { MAXM = 128, K = 16 };
+        static float A[MAXM * K], B[K * 32], C1[MAXM * 32], C2[MAXM * 32];
+        int M = rows[r];
+        CubeGemmF32 g = { M, half, K, A, K, B, half, C1, half };
+        CubePanels p;
+
+        for (int i = 0; i < M * K; i++) {
+            A[i] = ((int)(rnd() % 201) - 100) / 64.0f;
+        }
+        for (int i = 0; i < K * half; i++) {
+            B[i] = ((int)(rnd() % 201) - 100) / 64.0f;
+        }
+        for (int i = 0; i < M * half; i++) {
+            C1[i] = 0.0f;
+            C2[i] = 1.0f;
+        }
+        cube_gemm_f32_ref(&g);
+        cube_panels_of(&p, (const uint32_t *)B, K, half, half);
+        cube_gemm_f32_panels(M, A, K, &p, C2, half, false);
+        cube_panels_free(&p);
+        for (int i = 0; i < M * half; i++) {
+            ck_assert_msg(f_bits(C1[i]) == f_bits(C2[i]), "%dx%dx%d from zero: C[%d] "
+                          "reference 0x%08x optimized 0x%08x", M, half, K, i, f_bits(C1[i]),
+                          f_bits(C2[i]));
+        }
+    }
+}
+END_TEST
+
+/*
  * A borrowed B (cube_gemm_f32()) whose rows are 1 KiB apart or more, of
  * whole panels of the wide kernel and K past one slice: packed
  * WIDE_PACK_KC steps at a time (gemm.c); rows 1, 4 and 16 KiB apart, K
@@ -650,6 +701,7 @@ int main(void)
         tcase_add_test(tc, test_driver_paths);
         tcase_add_test(tc, test_packed_a);
     tcase_add_test(tc, test_wide_packed_b);
+    tcase_add_test(tc, test_a16_rows);
         tcase_add_test(tc, test_k_order);
         tcase_add_test(tc, test_fused);
         tcase_add_test(tc, test_nan);

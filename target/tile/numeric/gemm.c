@@ -401,7 +401,8 @@ static const uint32_t *b_slice(const CubePanels *b, int nr, int k0, int kc, bool
  * narrower than a panel runs on a copy.  Without accumulate, the first
  * slice starts from zero instead of reading C.  The FP32 kernels of the
  * full tile read A packed (a_packed()) when B has A_PACK_MIN_PANELS
- * panels or more.
+ * panels or more; on half panels, an A whose rows are 16 elements apart
+ * goes mr_a16 rows a call where the host has f32_a16 (gemm_host.h).
  */
 static void blocked(Kind kind, int kb, int M, const uint32_t *A, int lda, const CubePanels *b,
                     uint32_t *C, int ldc, bool accumulate)
@@ -462,6 +463,13 @@ static void blocked(Kind kind, int kb, int M, const uint32_t *A, int lda, const 
                 const uint32_t *a = as + (size_t)i * (pack_a ? kc : slda * words);
                 uint32_t *c = C + (size_t)i * ldc + j;
 
+                if (w == nr && micro == h->f32_half && h->f32_a16 && slda == 16 &&
+                    M - i >= h->mr_a16) {
+                    /* (A not packed: f32_half is no packed kernel) */
+                    h->f32_a16(h->mr_a16, kc, a, slda, bk, sldb * words, c, ldc, flags);
+                    i += h->mr_a16 - mr;
+                    continue;
+                }
                 if (w == nr) {
                     micro(rows, kc, a, slda, bk, sldb * words, c, ldc, flags);
                     continue;

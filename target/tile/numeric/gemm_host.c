@@ -72,6 +72,7 @@ static const GemmHostKernels plain = {
 #define GM_MR_D 6
 #define GM_NV 2
 #define GM_MR_WIDE 6
+#define GM_MR_A16 24
 #define GM_ID(x) avx512_##x
 #include "numeric/gemm_micro.h"
 #pragma GCC pop_options
@@ -110,7 +111,7 @@ static const GemmHostKernels avx512 = {
     .i32f_half = avx512_i32f_half,
     .i32d = avx512_i32d, .i32d_half = avx512_i32d_half,
     .i16 = avx512_i16, .i16_half = avx512_i16_half,
-    .mr_wide = 6, .f32_wide = avx512_f32_wide,
+    .mr_wide = 6, .f32_wide = avx512_f32_wide, .mr_a16 = 24, .f32_a16 = avx512_f32_a16,
 };
 static const GemmHostKernels avx512vnni = {
     .name = "avx512+vnni", .mr = 12, .nr = 32, .mr_half = 12, .mr_d = 6, .f32 = avx512_f32,
@@ -120,7 +121,7 @@ static const GemmHostKernels avx512vnni = {
     .i32f_half = avx512_i32f_half,
     .i32d = avx512_i32d, .i32d_half = avx512_i32d_half,
     .i16 = avx512vnni_i16, .i16_half = avx512vnni_i16_half,
-    .mr_wide = 6, .f32_wide = avx512_f32_wide,
+    .mr_wide = 6, .f32_wide = avx512_f32_wide, .mr_a16 = 24, .f32_a16 = avx512_f32_a16,
 };
 
 static void host_list(const GemmHostKernels **list)

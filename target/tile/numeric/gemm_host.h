@@ -61,6 +61,10 @@ typedef struct GemmHostKernels {
     int mr_wide;                /* rows of the wide kernel's tile (2 nr wide) */
     GemmMicroFn *f32_wide;      /* FP32 on panels of 2 nr columns: a borrowed B
                                  * (gemm.h) that wide; NULL: none */
+    int mr_a16;                 /* rows of the f32_a16 tile (nr / 2 wide) */
+    GemmMicroFn *f32_a16;       /* FP32 on panels of nr / 2 columns, A's rows 16
+                                 * elements apart, mr_a16 rows a call (mr is
+                                 * ignored); NULL: none */
 } GemmHostKernels;
 
 /* The kernels in use: the host's best, unless gemm_host_use() chose. */
