@@ -100,6 +100,7 @@ static void run_convert_compare(int reps)
         { "E2M1->BF16", TILE_DT_BF16, TILE_DT_E2M1X2, 0, false },
         { "BF16->E4M3", TILE_DT_E4M3, TILE_DT_BF16, 0, false },
         { "FP32->E2M3", TILE_DT_E2M3, TILE_DT_FP32, 0, false },
+        { "FP32->E8M0", TILE_DT_E8M0, TILE_DT_FP32, 0, false },
         { "FP32->BF16 v0", TILE_DT_BF16, TILE_DT_FP32, 0, true },
         { "S8->FP32 v0", TILE_DT_FP32, TILE_DT_S8, 0, true },
     };

@@ -747,6 +747,16 @@ static uint64_t pick_cvt(unsigned src, unsigned dst)
         x += (uint32_t)((r >> 16) % 9) - 4;
         return (r >> 24) & 1 ? x | 0x80000000u : x;
     }
+    if (src == TILE_DT_FP32 && dst == TILE_DT_E8M0 && r % 3 == 1) {
+        /* a power of two, or a significand either side of sqrt(2)
+         * (0xb504f3.33 x 2^-23), at any exponent, the largest included;
+         * now and then negative */
+        static const uint32_t sig[] = { 0, 0x3504f3, 0x3504f4, 0x7fffff, 1 };
+        uint32_t e = (r >> 8) % 8 == 0 ? 254 : 1 + (uint32_t)((r >> 12) % 254);
+        uint32_t x = e << 23 | sig[(r >> 20) % 5];
+
+        return (r >> 24) % 8 == 0 ? x | 0x80000000u : x;
+    }
     if (src == TILE_DT_FP64 && vec_array_float_type(dst) && r % 3 == 1) {
         /* a value of the destination's precision at an exponent around its
          * smallest normal, its largest or anywhere between, then exact, a
@@ -805,6 +815,7 @@ START_TEST(test_convert)
                           (!tile_dtype_info(src)->is_float && width(src) <= 32)) &&
                          (vec_array_float_type(dst) || dst == TILE_DT_E4M3 ||
                           dst == TILE_DT_E5M2 || dst == TILE_DT_E3M2 || dst == TILE_DT_E2M3 ||
+                          dst == TILE_DT_E8M0 ||
                           (!tile_dtype_info(dst)->is_float && width(dst) <= 32)));
 
             ck_assert(vec_array_convert_serves(dst, src) == tile_num_tcvt_supported(dst, src));
@@ -849,8 +860,9 @@ START_TEST(test_convert)
         }
     }
     /* FP32 FP16 BF16 FP64 and the six integers of 8..32 bits into the
-     * three floats, E4M3, E5M2, E3M2, E2M3 and those integers */
-    ck_assert_uint_eq(vectors, 4 * 7 + 4 * 6 + 6 * 7 + 6 * 6);
+     * three floats, E4M3, E5M2, E3M2, E2M3 and those integers; FP32 FP16
+     * BF16 into E8M0 */
+    ck_assert_uint_eq(vectors, 4 * 7 + 4 * 6 + 6 * 7 + 6 * 6 + 3);
 }
 END_TEST
 
@@ -939,6 +951,19 @@ START_TEST(test_convert_hand)
         { TILE_DT_E2M3, TILE_DT_FP32, 0, 0, 0x40f00000, 0x1f, 0 },            /* 7.5, the largest */
         { TILE_DT_E2M3, TILE_DT_FP32, 0, 0, 0x3f880000, 0x08, TILE_NUM_NX },  /* 1.0625: even 1 */
         { TILE_DT_E2M3, TILE_DT_S32, 0, 0, 0xfffffffd, 0x34, 0 },             /* -3 */
+        /* E8M0 (the exponent + 127; PTO-TCVT-E8M0-PROFILE-001): 1, 1.5
+         * (above sqrt(2): up), 1.375 (below), 3 down / up, 0.75 toward
+         * zero (exponent -1 -> 0), 3 and 5 to odd, -1 and 0 invalid */
+        { TILE_DT_E8M0, TILE_DT_FP32, 0, 0, 0x3f800000, 0x7f, 0 },
+        { TILE_DT_E8M0, TILE_DT_FP32, 0, 0, 0x3fc00000, 0x80, TILE_NUM_NX },
+        { TILE_DT_E8M0, TILE_DT_FP32, 0, 0, 0x3fb00000, 0x7f, TILE_NUM_NX },
+        { TILE_DT_E8M0, TILE_DT_FP32, 3, 0, 0x40400000, 0x80, TILE_NUM_NX },
+        { TILE_DT_E8M0, TILE_DT_FP32, 4, 0, 0x40400000, 0x81, TILE_NUM_NX },
+        { TILE_DT_E8M0, TILE_DT_FP32, 2, 0, 0x3f400000, 0x7f, TILE_NUM_NX },
+        { TILE_DT_E8M0, TILE_DT_FP32, 6, 0, 0x40400000, 0x80, TILE_NUM_NX },
+        { TILE_DT_E8M0, TILE_DT_FP32, 6, 0, 0x40a00000, 0x82, TILE_NUM_NX },
+        { TILE_DT_E8M0, TILE_DT_FP32, 0, 0, 0xbf800000, 0xff, TILE_NUM_NV },
+        { TILE_DT_E8M0, TILE_DT_FP32, 0, 0, 0x00000000, 0xff, TILE_NUM_NV },
     };
 
     for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -365,6 +365,73 @@ INLINE void convert_f32_to_fp8(unsigned dst, unsigned rmode, bool sat, const voi
 }
 
 /*
+ * Into E8M0 from FP32, FP16 or BF16 (widened exactly into binary32 lanes),
+ * as PTO-TCVT-E8M0-PROFILE-001 (e8m0_round(), tile_numeric.c): a zero or a
+ * negative finite value gives 0xff with NV; a positive normal binary32
+ * value of exponent f (-126..127) gives f + 127 when its significand is 1,
+ * else (NX) f rounded in the exponent domain: RDN keeps f, RUP adds one,
+ * RTZ moves toward exponent zero, RTO takes the odd one, the nearest modes
+ * add one above sqrt(2) (a 24-bit significand above 0xb504f3; sqrt(2) is
+ * none).  An inexact f = 127 overflows: it, NaN, infinities and binary32
+ * subnormals take vec_convert().
+ */
+INLINE void convert_to_e8m0(unsigned src, TileRound rm, unsigned rmode, bool sat,
+                            const void *in, void *out, size_t n, unsigned *flags)
+{
+    i32x8 nx_acc = { 0 }, nv_acc = { 0 };
+
+    for (size_t i = 0; i < n; i += LANES) {
+        unsigned cnt = n - i < LANES ? n - i : LANES;
+        u32x8 raw = load_raw(src, in, i, cnt);
+        u32x8 x = src == TILE_DT_FP32 ? raw : (u32x8)widen(src, raw);
+        i32x8 e = (i32x8)((x >> 23) & 0xff), f = e - 127, up;
+        u32x8 sig = (x & 0x7fffff) | 0x800000;
+        i32x8 negative = (i32x8)x < 0, finite = e != 255;
+        i32x8 live = (i32x8){ 0, 1, 2, 3, 4, 5, 6, 7 } < (int32_t)cnt;
+        i32x8 invalid = (negative | (i32x8)((x & 0x7fffffff) == 0)) & finite & live;
+        i32x8 inexact = (i32x8)((x & 0x7fffff) != 0);
+        i32x8 normal = (e >= 1) & finite & ~negative;
+        u8x8 bytes;
+
+        switch (rm) {
+        case TILE_RND_RDN:
+            up = (i32x8){ 0 };
+            break;
+        case TILE_RND_RUP:
+            up = inexact;
+            break;
+        case TILE_RND_RTZ:
+            up = inexact & (f < 0);
+            break;
+        case TILE_RND_RTO:
+            up = inexact & ((f & 1) == 0);
+            break;
+        default:
+            up = inexact & (i32x8)(sig > 0xb504f3);
+            break;
+        }
+        i32x8 ok = (normal & ~(inexact & (f == 127))) | invalid;
+        i32x8 res = (f + 127 - up) | invalid;       /* (0xff where invalid) */
+
+        bytes = __builtin_convertvector((u32x8)res, u8x8);
+        chunk_out(out, i, &bytes, 8, cnt);
+        nv_acc |= invalid;
+        nx_acc |= normal & ok & inexact & live;
+        ok |= ~live;
+        if (any32(~ok)) {
+            convert_elements(TILE_DT_E8M0, src, rmode, sat, ~lane_bits(ok) & ((1u << cnt) - 1),
+                             in, out, i, flags);
+        }
+    }
+    if (any32(nx_acc)) {
+        *flags |= TILE_NUM_NX;
+    }
+    if (any32(nv_acc)) {
+        *flags |= TILE_NUM_NV;
+    }
+}
+
+/*
  * A one-byte source the vectors do not take (E4M3, E5M2, HiF8, E3M2,
  * E2M3, E8M0, and S8 / U8 into the integers, or into a floating type in
  * a directed mode): each of its 256 encodings converted once by
@@ -511,6 +578,10 @@ void vec_array_convert(unsigned dst, unsigned src, unsigned rmode, bool sat, con
     if (src == TILE_DT_FP32 && (dst == TILE_DT_E4M3 || dst == TILE_DT_E5M2) &&
         rm == TILE_RND_RNE) {
         convert_f32_to_fp8(dst, rmode, sat, in, out, n, flags);
+        return;
+    }
+    if (dst == TILE_DT_E8M0 && vec_array_float_type(src)) {      /* (its only sources) */
+        FLOAT_DISPATCH(src, convert_to_e8m0(dt, rm, rmode, sat, in, out, n, flags));
         return;
     }
     if (!convert_vectors(dst, src)) {
