@@ -185,6 +185,61 @@ START_TEST(test_driver_paths)
 END_TEST
 
 /*
+ * cube_gemm_f32_panels() without accumulate on a borrowed B: the first K
+ * slice starts from +0 and must not read C, which holds 1.0 here.  The
+ * values are small (k / 64), so that a C read by mistake shows in the
+ * sums (random encodings' sums are so large that they absorb it).
+ */
+static void run_f32_from_zero(int M, int N, int K, int lda, int ldb)
+{
+    float *A = malloc(sizeof(float) * M * lda), *B = malloc(sizeof(float) * K * ldb);
+    float *C1 = malloc(sizeof(float) * M * N), *C2 = malloc(sizeof(float) * M * N);
+    CubeGemmF32 g = { M, N, K, A, lda, B, ldb, C1, N };
+    CubePanels p;
+
+    for (int i = 0; i < M * lda; i++) {
+        A[i] = ((int)(rnd() % 201) - 100) / 64.0f;
+    }
+    for (int i = 0; i < K * ldb; i++) {
+        B[i] = ((int)(rnd() % 201) - 100) / 64.0f;
+    }
+    for (int i = 0; i < M * N; i++) {
+        C1[i] = 0.0f;
+        C2[i] = 1.0f;
+    }
+    cube_gemm_f32_ref(&g);
+    cube_panels_of(&p, (const uint32_t *)B, K, N, ldb);
+    cube_gemm_f32_panels(M, A, lda, &p, C2, N, false);
+    cube_panels_free(&p);
+    for (int i = 0; i < M * N; i++) {
+        ck_assert_msg(f_bits(C1[i]) == f_bits(C2[i]), "%dx%dx%d from zero: C[%d] reference "
+                      "0x%08x optimized 0x%08x", M, N, K, i, f_bits(C1[i]), f_bits(C2[i]));
+    }
+    free(A);
+    free(B);
+    free(C1);
+    free(C2);
+}
+
+/*
+ * From zero through each driver path: half, full and wide panels read in
+ * place, B packed (a partial last panel; A packed beside it), B packed for
+ * the wide kernel (rows 1 KiB apart, K past a slice), several K slices.
+ */
+START_TEST(test_from_zero_paths)
+{
+    const GemmHostKernels *h = gemm_host_kernels();
+
+    run_f32_from_zero(29, h->nr / 2, 40, 40, h->nr / 2);
+    run_f32_from_zero(29, h->nr, 40, 41, h->nr);
+    run_f32_from_zero(29, 2 * h->nr, 40, 40, 2 * h->nr);
+    run_f32_from_zero(2 * h->mr + 5, 4 * h->nr + 3, 40, 40, 4 * h->nr + 3);
+    run_f32_from_zero(29, 4 * h->nr, 300, 300, 256);
+    run_f32_from_zero(13, h->nr, 600, 600, h->nr + 1);
+}
+END_TEST
+
+/*
  * The FP32 product on half panels with A's rows 16 elements apart (the
  * f32_a16 kernel where the host has it, gemm_host.h): row counts around
  * multiples of its tile, K of 16 and less, C accumulated (random, NaNs
@@ -203,34 +258,8 @@ START_TEST(test_a16_rows)
     }
     run_typed(TILE_DT_FP32, 128, half, 16, false);
     run_typed(TILE_DT_BF16, 4 * t + 1, half, 16, true);
-    /* from zero, with values whose sums do not absorb C's: its words
-     * (1.0) must not be read */
     for (int r = 0; r < 5; r++) {
-        enum { MAXM = 128, K = 16 };
-        static float A[MAXM * K], B[K * 32], C1[MAXM * 32], C2[MAXM * 32];
-        int M = rows[r];
-        CubeGemmF32 g = { M, half, K, A, K, B, half, C1, half };
-        CubePanels p;
-
-        for (int i = 0; i < M * K; i++) {
-            A[i] = ((int)(rnd() % 201) - 100) / 64.0f;
-        }
-        for (int i = 0; i < K * half; i++) {
-            B[i] = ((int)(rnd() % 201) - 100) / 64.0f;
-        }
-        for (int i = 0; i < M * half; i++) {
-            C1[i] = 0.0f;
-            C2[i] = 1.0f;
-        }
-        cube_gemm_f32_ref(&g);
-        cube_panels_of(&p, (const uint32_t *)B, K, half, half);
-        cube_gemm_f32_panels(M, A, K, &p, C2, half, false);
-        cube_panels_free(&p);
-        for (int i = 0; i < M * half; i++) {
-            ck_assert_msg(f_bits(C1[i]) == f_bits(C2[i]), "%dx%dx%d from zero: C[%d] "
-                          "reference 0x%08x optimized 0x%08x", M, half, K, i, f_bits(C1[i]),
-                          f_bits(C2[i]));
-        }
+        run_f32_from_zero(rows[r], half, 16, 16, half);
     }
 }
 END_TEST
@@ -702,6 +731,7 @@ int main(void)
         tcase_add_test(tc, test_packed_a);
     tcase_add_test(tc, test_wide_packed_b);
     tcase_add_test(tc, test_a16_rows);
+    tcase_add_test(tc, test_from_zero_paths);
         tcase_add_test(tc, test_k_order);
         tcase_add_test(tc, test_fused);
         tcase_add_test(tc, test_nan);
