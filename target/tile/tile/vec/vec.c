@@ -346,12 +346,6 @@ static bool rows_reachable(Vec *v, unsigned pe)
     return true;
 }
 
-/*
- * TCVT between layouts (B.DATR Layout X2Y), from a CUBE result or from or
- * into a 4-bit type: each source row read into a contiguous row whatever
- * its layout (tile_row_read(); a 4-bit element a byte, as the array
- * kernel takes it), converted, written into the destination's layout.
- */
 /* one row of TCVT, in the profile's rule */
 static void convert_row(Vec *v, const void *in, void *out, uint32_t n)
 {
@@ -363,6 +357,12 @@ static void convert_row(Vec *v, const void *in, void *out, uint32_t n)
     }
 }
 
+/*
+ * TCVT between layouts (B.DATR Layout X2Y), from a CUBE result or from or
+ * into a 4-bit type: each source row read into a contiguous row whatever
+ * its layout (tile_row_read(); a 4-bit element a byte, as the array
+ * kernel takes it), converted, written into the destination's layout.
+ */
 static void convert_rows_by_copy(Vec *v, unsigned pe)
 {
     const TileLocal *s = v->src[0];
