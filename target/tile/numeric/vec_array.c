@@ -711,6 +711,24 @@ INT_KERNELS(u64, uint64_t, uint64_t)
 
 /* ---- Entry points ---- */
 
+unsigned vec_array_binary_type(unsigned dtype, VecBinOp op, bool pto_v0)
+{
+    if (!pto_v0 || !tile_dtype_info(dtype)->is_float ||
+        (op != VEC_ADD && op != VEC_SUB && op != VEC_MUL)) {
+        return dtype;
+    }
+    switch (tile_dtype_info(dtype)->width) {
+    case 8:
+        return TILE_DT_U8;
+    case 16:
+        return TILE_DT_U16;
+    case 32:
+        return TILE_DT_U32;
+    default:
+        return TILE_DT_U64;
+    }
+}
+
 bool vec_array_binary_serves(unsigned dtype, VecBinOp op)
 {
     if (int_type(dtype)) {

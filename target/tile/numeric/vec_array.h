@@ -62,6 +62,14 @@ bool vec_array_binary_serves(unsigned dtype, VecBinOp op);
 bool vec_array_unary_serves(unsigned dtype, VecUnOp op);
 bool vec_array_fma_serves(unsigned dtype);
 
+/*
+ * The type whose binary kernel computes vec_binary(dtype, op, .., pto_v0,
+ * ..): dtype, except under pto-v0, where ADD / SUB / MUL of a floating
+ * type are integer arithmetic on the raw carrier: the unsigned type of
+ * its width.
+ */
+unsigned vec_array_binary_type(unsigned dtype, VecBinOp op, bool pto_v0);
+
 /* out[i] = vec_binary(dtype, op, l[i], r[i], false, flags) */
 void vec_array_binary(unsigned dtype, VecBinOp op, const void *l, const void *r, void *out,
                       size_t n, unsigned *flags);

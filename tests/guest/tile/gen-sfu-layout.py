@@ -488,17 +488,20 @@ def gen_generate(outdir):
 
 # ---- TGATHER TSCATTER -----------------------------------------------------------
 
-def tgather_case(P, dt, pes, it, rm=False, wide=0):
-    """rm: every tile row-major; wide: that many value and index columns"""
+def tgather_case(P, dt, pes, it, rm=False, wide=0, kinds=None):
+    """rm: every tile row-major; wide: that many value and index columns;
+    kinds: the value's, the index's and the destination's layouts"""
     rng = P.rng
     bits = BITS[dt]
     vk, ik = ("RM", "RM") if rm else (rng.choice(KINDS), rng.choice(["RM", "CM"]))
+    if kinds:
+        vk, ik = kinds[:2]
     vvr, vvc, vcol = src_shape(rng, bits, vk, max_vr=6)
     if wide:
         vvc, vcol = wide, pow2_at_least(wide)
     ivr, ivc = rng.randint(1, 5), wide or rng.randint(1, vvc)
     icol = pick_col(rng, BITS[it], ivc, ik)
-    dk = "RM" if rm else rng.choice(KINDS)
+    dk = "RM" if rm else kinds[2] if kinds else rng.choice(KINDS)
     P.case("tgather %s %dx%d %s by %s %dx%d %s -> %s mask %s" % (
         dt, vvr, vvc, vk, it, ivr, ivc, ik, dk, T.mask_str(pes)))
     Vt = P.rand_load(dt, pes, vvr, vvc, col=vcol, kind=vk)
@@ -512,17 +515,20 @@ def tgather_case(P, dt, pes, it, rm=False, wide=0):
     P.store(dt, pes)
 
 
-def tscatter_case(P, dt, pes, it, rm=False, wide=0):
-    """rm: every tile row-major; wide: that many columns"""
+def tscatter_case(P, dt, pes, it, rm=False, wide=0, kinds=None):
+    """rm: every tile row-major; wide: that many columns; kinds: the
+    value's, the index's and the destination's layouts"""
     rng = P.rng
     bits = BITS[dt]
     vk, ik = ("RM", "RM") if rm else (rng.choice(KINDS), rng.choice(["RM", "CM"]))
+    if kinds:
+        vk, ik = kinds[:2]
     vr, vc, vcol = src_shape(rng, bits, vk, max_vr=5)
     if wide:
         vr, vc, vcol = rng.randint(1, 2), wide, pow2_at_least(wide)
     icol = pick_col(rng, BITS[it], vc, ik)
     dvr = vr + rng.randint(0, 3)
-    dk = "RM" if rm else rng.choice(KINDS)
+    dk = "RM" if rm else kinds[2] if kinds else rng.choice(KINDS)
     # each PE and column: distinct destination rows
     perm = {p: [rng.sample(range(dvr), vr) for _ in range(vc)] for p in pes}
     P.case("tscatter %s %dx%d %s by %s into %d rows %s mask %s" % (
@@ -560,6 +566,9 @@ def gen_index(outdir):
         tscatter_case(P, dt, rng.choice(MASKS), INDEX[-1 - i], rm=True)
     tgather_case(P, "u8", ALL, "s16", rm=True, wide=300)
     tscatter_case(P, "s16", ALL, "u32", rm=True, wide=260)
+    # the other layouts (the engine's row copies), rows wider than the chunk
+    tgather_case(P, "u16", ALL, "s32", wide=300, kinds=("CM", "CM", "NZ"))
+    tscatter_case(P, "fp32", ALL, "u16", wide=270, kinds=("NZ", "CM", "CM"))
     P.case("tgather u16 values [[10, 11], [20, 21], [30, 31]] by [[2, 0], [1, 1]]")
     Vt = P.load("u16", ALL, [[[10, 11], [20, 21], [30, 31]]] * 4)
     P.load("u16", ALL, [[[2, 0], [1, 1]]] * 4)

@@ -464,25 +464,19 @@ static void quant_commit(Tepl *v)
         int64_t zp = (int64_t)v->scalar[pe];
         uint32_t m = mult[pe];
 
-        if (tepl_src_row(s, pe, 0) && tepl_dst_row(v, pe, 0)) {
-            /* by rows (numeric/sfu_array.c: the element functions' bits and flags) */
-            for (uint32_t r = 0; r < v->d->d.valid_rows; r++) {
-                if (de) {
-                    sfu_array_dequant(v->dt, tepl_src_row(s, pe, r), m, zp, rm,
-                                      tepl_dst_row(v, pe, r), v->d->d.valid_cols, &v->flags);
-                } else {
-                    sfu_array_quant(tepl_src_row(s, pe, r), m, zp, rm, v->op->sat,
-                                    v->dst_dt == TILE_DT_S8, tepl_dst_row(v, pe, r),
-                                    v->d->d.valid_cols, &v->flags);
-                }
+        /* by rows (numeric/sfu_array.c: the element functions' bits and
+         * flags): the source and the destination are row-major, of whole
+         * bytes */
+        g_assert(tepl_src_row(s, pe, 0) && tepl_dst_row(v, pe, 0));
+        for (uint32_t r = 0; r < v->d->d.valid_rows; r++) {
+            if (de) {
+                sfu_array_dequant(v->dt, tepl_src_row(s, pe, r), m, zp, rm,
+                                  tepl_dst_row(v, pe, r), v->d->d.valid_cols, &v->flags);
+            } else {
+                sfu_array_quant(tepl_src_row(s, pe, r), m, zp, rm, v->op->sat,
+                                v->dst_dt == TILE_DT_S8, tepl_dst_row(v, pe, r),
+                                v->d->d.valid_cols, &v->flags);
             }
-            continue;
-        }
-        TEPL_FOR_VALID(&v->d->d, r, c) {
-            uint64_t x = tepl_elem(s, pe, r, c);
-            tepl_put(v, pe, r, c, de ? sfu_dequant(v->dt, x, m, zp, rm, &v->flags)
-                                     : sfu_quant(x, m, zp, rm, v->op->sat,
-                                                 v->dst_dt == TILE_DT_S8, &v->flags));
         }
     }
     tepl_finish(v, true);

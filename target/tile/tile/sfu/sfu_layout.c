@@ -460,17 +460,17 @@ static bool index_type(unsigned dt)
  * TileIndexedRowValue of the n elements of row r of PE pe's index tile
  * from column c0, into out[0 .. n - 1]: UINT64_MAX for a negative signed
  * index.  Read from the row's bytes where the tile is row-major
- * (tepl_src_row()).  The callers take a row INDEX_CHUNK columns at a time
- * (a block may leave through a fault: nothing allocated).
+ * (tepl_src_row()), from a copy of them in any other layout
+ * (tile_row_read()).  The callers take a row INDEX_CHUNK columns at a
+ * time (a block may leave through a fault: nothing allocated).
  */
 #define INDEX_CHUNK 256
 
 static inline __attribute__((always_inline))
-void index_row_by(unsigned bytes, bool is_signed, const uint8_t *row, uint32_t c0, uint32_t n,
-                  uint64_t *out)
+void index_row_by(unsigned bytes, bool is_signed, const uint8_t *row, uint32_t n, uint64_t *out)
 {
     for (uint32_t j = 0; j < n; j++) {
-        uint64_t x = ldn_le_p(row + (size_t)(c0 + j) * bytes, bytes);
+        uint64_t x = ldn_le_p(row + (size_t)j * bytes, bytes);
 
         out[j] = is_signed && (x >> (bytes * 8 - 1)) & 1 ? UINT64_MAX : x;
     }
@@ -482,14 +482,14 @@ static void index_row(const TileLocal *ix, unsigned pe, uint32_t r, uint32_t c0,
     const uint8_t *row = tepl_src_row(ix, pe, r);
     unsigned w = tile_dtype_bits(ix->d.dtype);
     bool is_signed = tile_dtype_info(ix->d.dtype)->is_signed;
+    uint8_t copy[INDEX_CHUNK * 8] TILE_SCRATCH;
 
-    if (!row) {
-        for (uint32_t j = 0; j < n; j++) {
-            uint64_t x = tepl_elem(ix, pe, r, c0 + j);
-
-            out[j] = is_signed && (x >> (w - 1)) & 1 ? UINT64_MAX : x;
-        }
-        return;
+    g_assert(n <= INDEX_CHUNK);
+    if (row) {
+        row += (size_t)c0 * (w / 8);
+    } else {
+        tile_row_read(&ix->d, ix->frag[pe], r, c0, n, copy);
+        row = copy;
     }
     /* (the index types: 16, 32 or 64 bits, index_type()); width and
      * signedness each a constant in its case, as move_indexed()'s width
@@ -497,22 +497,22 @@ static void index_row(const TileLocal *ix, unsigned pe, uint32_t r, uint32_t c0,
      * TGATHER / TSCATTER blocks ran about twice as slow */
     switch (w / 8 + is_signed) {
     case 2:
-        index_row_by(2, false, row, c0, n, out);
+        index_row_by(2, false, row, n, out);
         break;
     case 3:
-        index_row_by(2, true, row, c0, n, out);
+        index_row_by(2, true, row, n, out);
         break;
     case 4:
-        index_row_by(4, false, row, c0, n, out);
+        index_row_by(4, false, row, n, out);
         break;
     case 5:
-        index_row_by(4, true, row, c0, n, out);
+        index_row_by(4, true, row, n, out);
         break;
     case 8:
-        index_row_by(8, false, row, c0, n, out);
+        index_row_by(8, false, row, n, out);
         break;
     default:
-        index_row_by(8, true, row, c0, n, out);
+        index_row_by(8, true, row, n, out);
     }
 }
 
@@ -580,22 +580,50 @@ static void indexed_prologue(Tepl *v)
 }
 
 /*
- * TGATHER / TSCATTER move each element as it is: by its row's bytes where
- * the value tile and the destination are row-major on the PE (the value
- * type is whole bytes, indexed_prologue()), element by element otherwise.
+ * TGATHER / TSCATTER move each element as it is (the value type is whole
+ * bytes, indexed_prologue()), by rows of bytes.  indexed_rows(): rows 0
+ * .. rows - 1 of t on PE pe, columns 0 .. cols - 1, as row-major bytes
+ * (the first row; *stride: bytes from a row to the next): t's own where
+ * it is row-major, otherwise a copy in *copy, of its elements if read
+ * (tile_row_read()), of zeros if not (a destination: every element of
+ * its region is then written).  indexed_rows_back(): such a copy into
+ * t's layout (tile_row_write()), freed.
  */
-static unsigned indexed_row_bytes(Tepl *v, const TileLocal *val, unsigned pe)
+static uint8_t *indexed_rows(const TileLocal *t, unsigned pe, uint32_t rows, uint32_t cols,
+                             bool read, uint8_t **copy, size_t *stride)
 {
-    if (!tepl_dst_row(v, pe, 0) || !tepl_src_row(val, pe, 0)) {
-        return 0;
+    unsigned bytes = tile_dtype_bits(t->d.dtype) / 8;
+    uint8_t *row0 = tepl_row_bytes(t, pe, 0);
+
+    *copy = NULL;
+    if (row0) {
+        *stride = (size_t)t->d.cols * bytes;
+        return row0;
     }
-    return tile_dtype_bits(v->dt) / 8;
+    *stride = (size_t)cols * bytes;
+    *copy = g_malloc0(rows * *stride);
+    for (uint32_t r = 0; read && r < rows; r++) {
+        tile_row_read(&t->d, t->frag[pe], r, 0, cols, *copy + r * *stride);
+    }
+    return *copy;
+}
+
+static void indexed_rows_back(TileLocal *t, unsigned pe, uint32_t rows, uint32_t cols,
+                              uint8_t *copy, size_t stride)
+{
+    if (copy) {
+        for (uint32_t r = 0; r < rows; r++) {
+            tile_row_write(&t->d, t->frag[pe], r, 0, cols, copy + r * stride);
+        }
+        g_free(copy);
+    }
 }
 
 static void tgather_commit(Tepl *v)
 {
     const TileLocal *val, *ix;
     uint64_t idx[INDEX_CHUNK] TILE_SCRATCH;
+    unsigned bytes;
 
     indexed_prologue(v);
     val = v->src[0];
@@ -619,25 +647,24 @@ static void tgather_commit(Tepl *v)
         }
     }
     tepl_begin(v);
+    bytes = tile_dtype_bits(v->dt) / 8;
     TEPL_FOR_PES(v, pe) {
-        unsigned bytes = indexed_row_bytes(v, val, pe);
+        uint8_t *val_copy, *dst_copy;
+        size_t val_stride, dst_stride;
+        uint8_t *vals = indexed_rows(val, pe, val->d.valid_rows, v->vc, true, &val_copy,
+                                     &val_stride);
+        uint8_t *dst = indexed_rows(v->d, pe, v->vr, v->vc, false, &dst_copy, &dst_stride);
 
         for (uint32_t r = 0; r < v->vr; r++) {
             for (uint32_t c0 = 0; c0 < v->vc; c0 += INDEX_CHUNK) {
                 uint32_t n = MIN(v->vc - c0, INDEX_CHUNK);
 
                 index_row(ix, pe, r, c0, n, idx);
-                if (bytes) {
-                    move_indexed(bytes, false, tepl_dst_row(v, pe, r),
-                                 (uint8_t *)tepl_src_row(val, pe, 0),
-                                 (size_t)val->d.cols * bytes, idx, c0, n);
-                    continue;
-                }
-                for (uint32_t j = 0; j < n; j++) {
-                    tepl_put(v, pe, r, c0 + j, tepl_elem(val, pe, idx[j], c0 + j));
-                }
+                move_indexed(bytes, false, dst + r * dst_stride, vals, val_stride, idx, c0, n);
             }
         }
+        indexed_rows_back(v->d, pe, v->vr, v->vc, dst_copy, dst_stride);
+        g_free(val_copy);
     }
     tepl_finish(v, false);
 }
@@ -647,6 +674,7 @@ static void tscatter_commit(Tepl *v)
     const TileLocal *val, *ix;
     unsigned long seen[BITS_TO_LONGS(SFU_MAX_ELEMS)] TILE_SCRATCH;
     uint64_t idx[INDEX_CHUNK] TILE_SCRATCH;
+    unsigned bytes;
 
     indexed_prologue(v);
     val = v->src[0];
@@ -675,25 +703,24 @@ static void tscatter_commit(Tepl *v)
         }
     }
     tepl_begin(v);              /* every physical element starts as zero */
+    bytes = tile_dtype_bits(v->dt) / 8;
     TEPL_FOR_PES(v, pe) {
-        unsigned bytes = indexed_row_bytes(v, val, pe);
+        uint8_t *val_copy, *dst_copy;
+        size_t val_stride, dst_stride;
+        uint8_t *vals = indexed_rows(val, pe, val->d.valid_rows, v->vc, true, &val_copy,
+                                     &val_stride);
+        uint8_t *dst = indexed_rows(v->d, pe, v->vr, v->vc, false, &dst_copy, &dst_stride);
 
         for (uint32_t r = 0; r < val->d.valid_rows; r++) {
             for (uint32_t c0 = 0; c0 < v->vc; c0 += INDEX_CHUNK) {
                 uint32_t n = MIN(v->vc - c0, INDEX_CHUNK);
 
                 index_row(ix, pe, r, c0, n, idx);
-                if (bytes) {
-                    move_indexed(bytes, true, (uint8_t *)tepl_src_row(val, pe, r),
-                                 tepl_dst_row(v, pe, 0), (size_t)v->d->d.cols * bytes, idx,
-                                 c0, n);
-                    continue;
-                }
-                for (uint32_t j = 0; j < n; j++) {
-                    tepl_put(v, pe, idx[j], c0 + j, tepl_elem(val, pe, r, c0 + j));
-                }
+                move_indexed(bytes, true, vals + r * val_stride, dst, dst_stride, idx, c0, n);
             }
         }
+        indexed_rows_back(v->d, pe, v->vr, v->vc, dst_copy, dst_stride);
+        g_free(val_copy);
     }
     tepl_finish(v, false);
 }
@@ -717,35 +744,32 @@ static void copy_segment(Tepl *v, const TileLocal *src, unsigned pe, uint32_t r,
 
 /*
  * The rows of a TPART* on the array kernels (numeric/vec_array.c, bit for
- * bit and flag for flag vec_binary(), under the profiles vec.c serves
- * that way): in each row, the columns both sources cover take the
- * operation, the next ones the left source where it covers them, the
- * rest the right one (one of the two covers the whole shape).  False
- * where the rows are not contiguous bytes or the kernels do not serve
- * the type: element by element then.
+ * bit and flag for flag vec_binary(); under pto-v0 floating ADD and MUL
+ * on the carrier's integer kernel, vec_array_binary_type()): in each row,
+ * the columns both sources cover take the operation, the next ones the
+ * left source where it covers them, the rest the right one (one of the
+ * two covers the whole shape).  The kernels serve every TPART* type, and
+ * the sources and the destination are row-major (tpart_commit()).
  */
-static bool tpart_rows(Tepl *v, const TileLocal *l, const TileLocal *rt, unsigned pe)
+static void tpart_rows(Tepl *v, const TileLocal *l, const TileLocal *rt, unsigned pe)
 {
     unsigned bytes = tile_dtype_bits(v->dt) / 8;
+    unsigned kernel_dt = vec_array_binary_type(v->dt, v->info->elem, v->pto_v0);
 
-    if ((v->pto_v0 && tile_dtype_info(v->dt)->is_float) ||
-        !vec_array_binary_serves(v->dt, v->info->elem) || !tepl_dst_row(v, pe, 0) ||
-        !tepl_src_row(l, pe, 0) || !tepl_src_row(rt, pe, 0)) {
-        return false;
-    }
+    g_assert(vec_array_binary_serves(kernel_dt, v->info->elem) && tepl_dst_row(v, pe, 0) &&
+             tepl_src_row(l, pe, 0) && tepl_src_row(rt, pe, 0));
     for (uint32_t r = 0; r < v->vr; r++) {
         bool in_l = r < l->d.valid_rows, in_rt = r < rt->d.valid_rows;
         uint32_t both = in_l && in_rt ? MIN(l->d.valid_cols, rt->d.valid_cols) : 0;
         uint32_t l_end = in_l ? MAX(both, l->d.valid_cols) : both;
 
         if (both) {
-            vec_array_binary(v->dt, v->info->elem, tepl_src_row(l, pe, r),
+            vec_array_binary(kernel_dt, v->info->elem, tepl_src_row(l, pe, r),
                              tepl_src_row(rt, pe, r), tepl_dst_row(v, pe, r), both, &v->flags);
         }
         copy_segment(v, l, pe, r, both, l_end, bytes);
         copy_segment(v, rt, pe, r, l_end, v->vc, bytes);
     }
-    return true;
 }
 
 static void tpart_commit(Tepl *v)
@@ -784,19 +808,7 @@ static void tpart_commit(Tepl *v)
     plan(v, v->dt);
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
-        if (tpart_rows(v, l, rt, pe)) {
-            continue;
-        }
-        TEPL_FOR_VALID(&v->d->d, r, c) {
-            uint64_t x;
-            if (covers(l, r, c) && covers(rt, r, c)) {
-                x = vec_binary(v->dt, v->info->elem, tepl_elem(l, pe, r, c),
-                               tepl_elem(rt, pe, r, c), v->pto_v0, &v->flags);
-            } else {
-                x = tepl_elem(covers(l, r, c) ? l : rt, pe, r, c);
-            }
-            tepl_put(v, pe, r, c, x);
-        }
+        tpart_rows(v, l, rt, pe);
     }
     tepl_finish(v, true);
 }

@@ -263,29 +263,11 @@ static uint64_t compute(Vec *v, unsigned pe, uint32_t r, uint32_t c)
     return 0;
 }
 
-/*
- * The type whose array kernel computes a binary operation's element rule:
- * under pto-v0, ADD / SUB / MUL of a floating type are integer arithmetic
- * on the raw carrier (vec_binary()), the unsigned kernel of its width.
- */
+/* the binary kernel's type (under pto-v0, floating ADD / SUB / MUL take
+ * the carrier's integer kernel: vec_array_binary_type()) */
 static unsigned binary_kernel_type(const Vec *v)
 {
-    VecBinOp op = v->info->elem;
-
-    if (v->pto_v0 && tile_dtype_info(v->dt)->is_float &&
-        (op == VEC_ADD || op == VEC_SUB || op == VEC_MUL)) {
-        switch (tile_dtype_bits(v->dt)) {
-        case 8:
-            return TILE_DT_U8;
-        case 16:
-            return TILE_DT_U16;
-        case 32:
-            return TILE_DT_U32;
-        default:
-            return TILE_DT_U64;
-        }
-    }
-    return v->dt;
+    return vec_array_binary_type(v->dt, v->info->elem, v->pto_v0);
 }
 
 /*
