@@ -777,6 +777,79 @@ void sfu_array_div_scalar(unsigned dtype, const void *l, uint64_t r, void *out, 
     quot(dtype, false, l, NULL, r, out, n, flags);
 }
 
+void sfu_array_binary(unsigned dtype, SfuBinOp op, const void *l, const void *r,
+                      uint64_t scalar, bool pto_v0, void *out, size_t n, unsigned *flags)
+{
+    unsigned bytes = tile_dtype_info(dtype)->width / 8;
+
+    if (op == SFU_DIV && !pto_v0) {
+        quot(dtype, false, l, r, scalar, out, n, flags);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint64_t b = r ? raw_get(bytes, r, i) : scalar;
+
+        raw_put(bytes, out, i, sfu_binary(dtype, op, raw_get(bytes, l, i), b, pto_v0, flags));
+    }
+}
+
+/*
+ * pto-v0's unary placeholders (sfu_unary()) on elements of BYTES bytes
+ * whose infinity encodes as inf and 1.0 as one (constants in each call):
+ * EXP the carrier plus one, RECIP (2^64 - 1) divided by it, the others
+ * the input, in the low bits; a special input (zero, infinity, NaN, a
+ * negative one of LOG / SQRT / RSQRT, LOG 1) through sfu_unary().
+ */
+static inline __attribute__((always_inline))
+void unary_v0_run(unsigned dtype, unsigned bytes, uint64_t inf, uint64_t one, SfuUnOp op,
+                  const void *src, void *out, size_t n, unsigned *flags)
+{
+    uint64_t sign = UINT64_C(1) << (bytes * 8 - 1), mask = sign | (sign - 1);
+    bool neg_special = op == SFU_LOG || op == SFU_SQRT || op == SFU_RSQRT;
+
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x = raw_get(bytes, src, i), mag = x & ~sign, y;
+
+        if (!mag || mag >= inf || (neg_special && (x & sign)) || (op == SFU_LOG && x == one)) {
+            y = sfu_unary(dtype, op, x, true, flags);
+        } else if (op == SFU_EXP) {
+            y = (x + 1) & mask;
+        } else if (op == SFU_RECIP) {
+            y = (~UINT64_C(0) / x) & mask;
+        } else {
+            y = x;
+        }
+        raw_put(bytes, out, i, y);
+    }
+}
+
+#define UNARY_V0_OPS(dt, bytes, inf, one) \
+    switch (op) { \
+    case SFU_EXP: unary_v0_run(dt, bytes, inf, one, SFU_EXP, src, out, n, flags); return; \
+    case SFU_LOG: unary_v0_run(dt, bytes, inf, one, SFU_LOG, src, out, n, flags); return; \
+    case SFU_RECIP: unary_v0_run(dt, bytes, inf, one, SFU_RECIP, src, out, n, flags); return; \
+    default: unary_v0_run(dt, bytes, inf, one, op, src, out, n, flags); return; \
+    }
+
+void sfu_array_unary_v0(unsigned dtype, SfuUnOp op, const void *src, void *out, size_t n,
+                        unsigned *flags)
+{
+    unsigned bytes = tile_dtype_info(dtype)->width / 8;
+
+    if (dtype == TILE_DT_FP32) {
+        UNARY_V0_OPS(TILE_DT_FP32, 4, 0x7f800000, 0x3f800000);
+    } else if (dtype == TILE_DT_FP16) {
+        UNARY_V0_OPS(TILE_DT_FP16, 2, 0x7c00, 0x3c00);
+    } else if (dtype == TILE_DT_BF16) {
+        UNARY_V0_OPS(TILE_DT_BF16, 2, 0x7f80, 0x3f80);
+    }
+    for (size_t i = 0; i < n; i++) {
+        raw_put(bytes, out, i, sfu_unary(dtype, op, raw_get(bytes, src, i), true, flags));
+    }
+}
+
+#undef UNARY_V0_OPS
+
 /* ---- TQUANT / TDEQUANT ---- */
 
 /*

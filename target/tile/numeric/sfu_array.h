@@ -44,6 +44,24 @@ void sfu_array_div_scalar(unsigned dtype, const void *l, uint64_t r, void *out, 
                           unsigned *flags);
 
 /*
+ * out[i] = sfu_binary(dtype, op, l[i], r ? r[i] : scalar, pto_v0, flags):
+ * TDIV / TREM and their scalar forms in either profile (the ieee
+ * profile's DIV through sfu_array_div(), the rest element by element over
+ * the arrays).  An integer divisor must not be zero.
+ */
+void sfu_array_binary(unsigned dtype, SfuBinOp op, const void *l, const void *r,
+                      uint64_t scalar, bool pto_v0, void *out, size_t n, unsigned *flags);
+/*
+ * out[i] = sfu_unary(dtype, op, src[i], true, flags): the pto-v0
+ * profile's placeholders on the raw carrier.  For FP32, FP16 and BF16 an
+ * element that is no special input of op (unary_special() in sfu_elem.c:
+ * a positive finite nonzero value, not 1 for LOG; a negative one too for
+ * EXP and RECIP) takes its placeholder here, the others sfu_unary().
+ */
+void sfu_array_unary_v0(unsigned dtype, SfuUnOp op, const void *src, void *out, size_t n,
+                        unsigned *flags);
+
+/*
  * The reductions' sequential fold (elem_order.h, ieee profile):
  * sfu_array_fold() gives tile_reduce_result() after tile_reduce_step() on
  * a[0] .. a[n-1]; sfu_array_fold_rows() does that for each of the nrows

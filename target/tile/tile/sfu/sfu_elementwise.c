@@ -79,32 +79,31 @@ static void check_sources(Tepl *v)
 /*
  * PE pe's valid region row by row through the array kernels (sfu_array.h:
  * the same results and flags as sfu_unary() / sfu_binary() element by
- * element); false, with nothing done, when the reference profile applies,
- * the operation is TREM / TREMS, or a row is not contiguous bytes.
+ * element, in either profile).  The sources are row-major
+ * (check_sources()), the destination too, and every type they take has
+ * whole-byte elements.
  */
-static bool rows_by_array(Tepl *v, unsigned pe)
+static void rows_by_array(Tepl *v, unsigned pe)
 {
     SfuFamily f = v->info->family;
     uint32_t rows = v->d->d.valid_rows, n = v->d->d.valid_cols;
 
-    if (v->pto_v0 || (f != SF_UNARY && v->info->elem != SFU_DIV) ||
-        !tepl_src_row(v->src[0], pe, 0) || !tepl_dst_row(v, pe, 0) ||
-        (f == SF_BINARY && !tepl_src_row(v->src[1], pe, 0))) {
-        return false;
-    }
+    g_assert(tepl_src_row(v->src[0], pe, 0) && tepl_dst_row(v, pe, 0) &&
+             (f != SF_BINARY || tepl_src_row(v->src[1], pe, 0)));
     for (uint32_t r = 0; r < rows; r++) {
         const uint8_t *a = tepl_src_row(v->src[0], pe, r);
         uint8_t *out = tepl_dst_row(v, pe, r);
 
-        if (f == SF_UNARY) {
+        if (f == SF_UNARY && v->pto_v0) {
+            sfu_array_unary_v0(v->dt, v->info->elem, a, out, n, &v->flags);
+        } else if (f == SF_UNARY) {
             sfu_array_unary(v->dt, v->info->elem, a, out, n, &v->flags);
-        } else if (f == SF_BINARY) {
-            sfu_array_div(v->dt, a, tepl_src_row(v->src[1], pe, r), out, n, &v->flags);
         } else {
-            sfu_array_div_scalar(v->dt, a, v->scalar[pe], out, n, &v->flags);
+            sfu_array_binary(v->dt, v->info->elem, a,
+                             f == SF_BINARY ? tepl_src_row(v->src[1], pe, r) : NULL,
+                             v->scalar[pe], v->pto_v0, out, n, &v->flags);
         }
     }
-    return true;
 }
 
 static void sfu_elem_commit(Tepl *v)
@@ -136,20 +135,7 @@ static void sfu_elem_commit(Tepl *v)
     tepl_new_lb_dst(v, v->dt, TILE_LAYOUT_ROW_MAJOR, v->data);
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
-        if (rows_by_array(v, pe)) {
-            tepl_pad(v, pe);
-            continue;
-        }
-        TEPL_FOR_VALID(&v->d->d, r, c) {
-            uint64_t a = tepl_elem(v->src[0], pe, r, c), x;
-            if (f == SF_UNARY) {
-                x = sfu_unary(v->dt, v->info->elem, a, v->pto_v0, &v->flags);
-            } else {
-                uint64_t b = f == SF_BINARY ? tepl_elem(v->src[1], pe, r, c) : v->scalar[pe];
-                x = sfu_binary(v->dt, v->info->elem, a, b, v->pto_v0, &v->flags);
-            }
-            tepl_put(v, pe, r, c, x);
-        }
+        rows_by_array(v, pe);
         tepl_pad(v, pe);
     }
     /* TDIV / TREM record no status under the reference profile (its
