@@ -12,6 +12,7 @@
 
 #include "numeric/sfu_array.h"
 #include "numeric/sfu_narrow.h"
+#include "numeric/vec_elem.h"
 #include "numeric/vec_chunk.h"
 
 /* ---- Reductions ---- */
@@ -203,13 +204,185 @@ static const Fmt *fast_fmt(unsigned dtype)
            dtype == TILE_DT_FP16 ? &fmt_fp16 : NULL;
 }
 
+/* ---- Integer folds ---- */
+
+/*
+ * The integer types' folds (and pto-v0's raw-carrier SUM and PROD of a
+ * floating type, which sfu_reduce.c folds on the unsigned type of its
+ * width).  SUM and PROD wrap modulo 2^w (vec_binary()'s integer ADD and
+ * MUL), so any grouping gives the sequential fold's result: here LANES
+ * partial accumulators modulo 2^64, whose low w bits are the result.
+ * MAX, MIN and ARG* compare in order and keep the accumulator on a tie
+ * (equal integers are equal encodings: the step returns the accumulator,
+ * and the index stays); a signed type compares with its sign bit
+ * flipped.  No integer step raises a flag.
+ */
+INLINE uint64_t int_key(unsigned bytes, bool is_signed, uint64_t x)
+{
+    return is_signed ? x ^ (UINT64_C(1) << (bytes * 8 - 1)) : x;
+}
+
+INLINE uint64_t int_low_bits(unsigned bytes, uint64_t x)
+{
+    return bytes == 8 ? x : x & ((UINT64_C(1) << (bytes * 8)) - 1);
+}
+
+INLINE uint64_t int_fold_by(unsigned bytes, bool is_signed, TileReduceOp op, const void *a,
+                            size_t n)
+{
+    bool max = op == TILE_RED_MAX || op == TILE_RED_ARGMAX;
+    uint64_t acc, key, index = 0;
+
+    if (op == TILE_RED_SUM || op == TILE_RED_PROD) {
+        bool sum = op == TILE_RED_SUM;
+        uint64_t part[LANES];
+        size_t i = 0;
+
+        for (unsigned l = 0; l < LANES; l++) {
+            part[l] = sum ? 0 : 1;              /* (the fold's start: 0, 1) */
+        }
+        for (; i + LANES <= n; i += LANES) {
+            for (unsigned l = 0; l < LANES; l++) {
+                uint64_t x = raw_get(bytes, a, i + l);
+
+                part[l] = sum ? part[l] + x : part[l] * x;
+            }
+        }
+        for (; i < n; i++) {
+            part[0] = sum ? part[0] + raw_get(bytes, a, i) : part[0] * raw_get(bytes, a, i);
+        }
+        acc = part[0];
+        for (unsigned l = 1; l < LANES; l++) {
+            acc = sum ? acc + part[l] : acc * part[l];
+        }
+        return int_low_bits(bytes, acc);
+    }
+    acc = raw_get(bytes, a, 0);
+    key = int_key(bytes, is_signed, acc);
+    for (size_t i = 1; i < n; i++) {
+        uint64_t x = raw_get(bytes, a, i), k = int_key(bytes, is_signed, x);
+
+        if (max ? k > key : k < key) {
+            acc = x;
+            key = k;
+            index = i;
+        }
+    }
+    return op == TILE_RED_ARGMAX || op == TILE_RED_ARGMIN ? index : acc;
+}
+
+/* the same fold down columns c0 .. c0 + nc - 1 (nc <= COL_CHUNK) of the
+ * nrows rows, each column's result (ARG*: a U32) into element c of out */
+enum { COL_CHUNK = 256 };
+
+INLINE void int_fold_cols_by(unsigned bytes, bool is_signed, TileReduceOp op,
+                             const void *const *rows, size_t nrows, size_t c0, size_t nc,
+                             void *out)
+{
+    bool max = op == TILE_RED_MAX || op == TILE_RED_ARGMAX;
+    bool arg = op == TILE_RED_ARGMAX || op == TILE_RED_ARGMIN;
+    uint64_t acc[COL_CHUNK] TILE_SCRATCH, key[COL_CHUNK] TILE_SCRATCH;
+    uint32_t index[COL_CHUNK] TILE_SCRATCH;
+
+    if (op == TILE_RED_SUM || op == TILE_RED_PROD) {
+        bool sum = op == TILE_RED_SUM;
+
+        for (size_t c = 0; c < nc; c++) {
+            acc[c] = sum ? 0 : 1;
+        }
+        for (size_t r = 0; r < nrows; r++) {
+            for (size_t c = 0; c < nc; c++) {
+                uint64_t x = raw_get(bytes, rows[r], c0 + c);
+
+                acc[c] = sum ? acc[c] + x : acc[c] * x;
+            }
+        }
+        for (size_t c = 0; c < nc; c++) {
+            raw_put(bytes, out, c0 + c, int_low_bits(bytes, acc[c]));
+        }
+        return;
+    }
+    for (size_t c = 0; c < nc; c++) {
+        acc[c] = raw_get(bytes, rows[0], c0 + c);
+        key[c] = int_key(bytes, is_signed, acc[c]);
+        index[c] = 0;
+    }
+    for (size_t r = 1; r < nrows; r++) {
+        for (size_t c = 0; c < nc; c++) {
+            uint64_t x = raw_get(bytes, rows[r], c0 + c), k = int_key(bytes, is_signed, x);
+            bool take = max ? k > key[c] : k < key[c];
+
+            acc[c] = take ? x : acc[c];
+            key[c] = take ? k : key[c];
+            index[c] = take ? r : index[c];
+        }
+    }
+    for (size_t c = 0; c < nc; c++) {
+        if (arg) {
+            raw_put(4, out, c0 + c, index[c]);
+        } else {
+            raw_put(bytes, out, c0 + c, acc[c]);
+        }
+    }
+}
+
+/* One case per integer type: width and signedness constants. */
+#define INT_FOLD_CASES(call)                                            \
+    case TILE_DT_U8: call(1, false); break;                             \
+    case TILE_DT_S8: call(1, true); break;                              \
+    case TILE_DT_U16: call(2, false); break;                            \
+    case TILE_DT_S16: call(2, true); break;                             \
+    case TILE_DT_U32: call(4, false); break;                            \
+    case TILE_DT_S32: call(4, true); break;                             \
+    case TILE_DT_U64: call(8, false); break;                            \
+    case TILE_DT_S64: call(8, true); break;
+
+/* The fold of a[0 .. n - 1] (n >= 1) of an integer type into *res;
+ * false for the other types. */
+static bool int_fold(unsigned dtype, TileReduceOp op, const void *a, size_t n, uint64_t *res)
+{
+#define INT_FOLD(b, s) *res = int_fold_by(b, s, op, a, n)
+    switch (dtype) {
+    INT_FOLD_CASES(INT_FOLD)
+    default:
+        return false;
+    }
+#undef INT_FOLD
+    return true;
+}
+
+/* The column folds of an integer type; false for the other types. */
+static bool int_fold_cols(unsigned dtype, TileReduceOp op, const void *const *rows,
+                          size_t nrows, size_t ncols, void *out)
+{
+    if (!vec_type_integer(dtype) || !nrows) {
+        return false;
+    }
+    for (size_t c0 = 0; c0 < ncols; c0 += COL_CHUNK) {
+        size_t nc = ncols - c0 < COL_CHUNK ? ncols - c0 : COL_CHUNK;
+
+#define INT_FOLD_COLS(b, s) int_fold_cols_by(b, s, op, rows, nrows, c0, nc, out)
+        switch (dtype) {
+        INT_FOLD_CASES(INT_FOLD_COLS)
+        }
+#undef INT_FOLD_COLS
+    }
+    return true;
+}
+
+#undef INT_FOLD_CASES
+
 uint64_t sfu_array_fold(unsigned dtype, TileReduceOp op, const void *a, size_t n,
                         unsigned *flags)
 {
     const Fmt *f = fast_fmt(dtype);
     uint32_t r;
+    uint64_t r64;
     bool ok = false;
 
+    if (n && int_fold(dtype, op, a, n, &r64)) {
+        return r64;
+    }
     if (f == &fmt_fp32) {
         ok = fold_fast(&fmt_fp32, op, a, n, &r, flags);
     } else if (f == &fmt_bf16) {
@@ -225,7 +398,6 @@ uint64_t sfu_array_fold(unsigned dtype, TileReduceOp op, const void *a, size_t n
  * own left fold, in row order).  Columns whose accumulator ends
  * non-finite are redone by the reference.
  */
-enum { COL_CHUNK = 256 };
 
 static void cols_sum_f32(const void *const *rows, size_t nrows, size_t c0, size_t nc,
                          uint32_t *out, bool *nxc)
@@ -469,6 +641,9 @@ void sfu_array_fold_cols(unsigned dtype, TileReduceOp op, const void *const *row
     unsigned out_bytes = op == TILE_RED_ARGMAX || op == TILE_RED_ARGMIN ? 4 : bytes;
     size_t c0 = 0;
 
+    if (int_fold_cols(dtype, op, rows, nrows, ncols, out)) {
+        return;
+    }
     if (f == &fmt_fp32 && op == TILE_RED_SUM) {
         /* in chunks of COL_CHUNK columns, vectorized by the compiler */
         for (; c0 < ncols; c0 += COL_CHUNK) {

@@ -688,6 +688,12 @@ def gen_v0_reduce(P):
             if op == "argmin" and dt not in A9:
                 continue
             reduce_case(P, dt, op, rng.choice(["row", "col"]), rng.choice(MASKS))
+    # SUM and PROD along each axis (the engine folds them on the carrier's
+    # integer kernel, PROD's 1.0 applied after), the sub-word carriers too
+    for dt in ("fp32", "fp16", "bf16"):
+        for op in ("sum", "prod"):
+            for axis in ("row", "col"):
+                reduce_case(P, dt, op, axis, ALL)
 
 
 def gen_legal(outdir):

@@ -102,54 +102,52 @@ static const TileReduceOp reduce_op[] = {
     [RED_ARGMIN] = TILE_RED_ARGMIN,
 };
 
-/* One fold over outer index o of PE pe's source fragment
- * (numeric/elem_order.c). */
-static uint64_t reduce_one(Tepl *v, unsigned pe, uint32_t o)
-{
-    const TileLocal *s = v->data;
-    bool row = v->info->family == SR_ROW_REDUCE;
-    uint32_t inner = row ? s->d.valid_cols : s->d.valid_rows;
-    TileReduce red;
-
-    tile_reduce_begin(&red, v->dt, reduce_op[v->info->elem], v->pto_v0);
-    for (uint32_t i = 0; i < inner; i++) {
-        tile_reduce_step(&red, row ? tepl_elem(s, pe, o, i) : tepl_elem(s, pe, i, o),
-                         &v->flags);
-    }
-    return tile_reduce_result(&red);
-}
-
 /*
  * PE pe's folds through the array kernels (sfu_array.h: the same fold,
- * results and flags); false, with nothing done, under the reference
- * profile or when a row is not contiguous bytes.  The row folds and the
- * column folds each run over all the rows at once.
+ * results and flags as tile_reduce_step() element by element); the row
+ * folds and the column folds each run over all the rows at once.  The
+ * source and the destination are row-major (check_operand(), the
+ * destination's descriptor), every type of whole bytes.
+ *
+ * Under pto-v0, SUM and PROD of a floating type are integer arithmetic
+ * on the raw carriers (vec_binary()): they fold on the unsigned kernel of
+ * the carrier's width.  PROD starts from the encoding of 1.0
+ * (TileReductionOneEncoding), the kernel from the integer 1; products
+ * modulo 2^w commute, so that encoding multiplies the kernel's result
+ * afterwards.  MAX, MIN and ARG* do not depend on the profile.
  */
-static bool reduce_by_array(Tepl *v, unsigned pe)
+static void reduce_by_array(Tepl *v, unsigned pe)
 {
     const TileLocal *s = v->data;
     TileReduceOp op = reduce_op[v->info->elem];
     uint32_t rows = s->d.valid_rows, cols = s->d.valid_cols;
-
-    if (v->pto_v0 || !tepl_src_row(s, pe, 0) || !tepl_dst_row(v, pe, 0)) {
-        return false;
-    }
+    bool raw = v->pto_v0 && tile_dtype_info(v->dt)->is_float &&
+               (op == TILE_RED_SUM || op == TILE_RED_PROD);
+    unsigned kernel_dt = raw ? vec_array_binary_type(v->dt, VEC_ADD, true) : v->dt;
+    unsigned w = tile_dtype_bits(v->dt);
+    uint64_t one = raw && op == TILE_RED_PROD ? tile_num_one(v->dt) : 1;
+    uint64_t mask = w == 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1;
     g_autofree const void **rp = g_new(const void *, rows);
 
+    g_assert(tepl_src_row(s, pe, 0) && tepl_dst_row(v, pe, 0));
     for (uint32_t r = 0; r < rows; r++) {
         rp[r] = tepl_src_row(s, pe, r);
     }
     if (v->info->family == SR_ROW_REDUCE) {
         g_autofree uint64_t *res = g_new(uint64_t, rows);
 
-        sfu_array_fold_rows(v->dt, op, rp, rows, cols, res, &v->flags);
+        sfu_array_fold_rows(kernel_dt, op, rp, rows, cols, res, &v->flags);
         for (uint32_t r = 0; r < rows; r++) {
-            tepl_put(v, pe, r, 0, res[r]);
+            tepl_put(v, pe, r, 0, (res[r] * one) & mask);
         }
     } else {
-        sfu_array_fold_cols(v->dt, op, rp, rows, cols, tepl_dst_row(v, pe, 0), &v->flags);
+        uint8_t *out = tepl_dst_row(v, pe, 0);
+
+        sfu_array_fold_cols(kernel_dt, op, rp, rows, cols, out, &v->flags);
+        for (uint32_t c = 0; one != 1 && c < cols; c++) {
+            sfu_array_put(v->dt, out, c, (sfu_array_get(v->dt, out, c) * one) & mask);
+        }
     }
-    return true;
 }
 
 static void reduce_commit(Tepl *v)
@@ -187,21 +185,7 @@ static void reduce_commit(Tepl *v)
 
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
-        uint32_t outer = row ? s->d.valid_rows : s->d.valid_cols;
-
-        if (reduce_by_array(v, pe)) {
-            tepl_pad(v, pe);
-            continue;
-        }
-        for (uint32_t o = 0; o < outer; o++) {
-            uint64_t x = reduce_one(v, pe, o);
-
-            if (row) {
-                tepl_put(v, pe, o, 0, x);
-            } else {
-                tepl_put(v, pe, 0, o, x);
-            }
-        }
+        reduce_by_array(v, pe);
         tepl_pad(v, pe);
     }
     tepl_finish(v, true);
@@ -215,36 +199,6 @@ static bool expdif_pair(unsigned src, unsigned dst)
     return (src == TILE_DT_FP16 && (dst == TILE_DT_FP16 || dst == TILE_DT_FP32)) ||
            (src == TILE_DT_BF16 && (dst == TILE_DT_BF16 || dst == TILE_DT_FP32)) ||
            (src == TILE_DT_FP32 && dst == TILE_DT_FP32);
-}
-
-static uint64_t expand_one(Tepl *v, unsigned pe, uint32_t r, uint32_t c)
-{
-    const TileLocal *b = v->src[v->nsrc - 1];
-    SfuExpandOp eo = v->info->elem;
-    uint64_t y = v->info->family == SR_ROW_EXPAND ? tepl_elem(b, pe, r, 0)
-                                                  : tepl_elem(b, pe, 0, c);
-    uint64_t x;
-
-    if (eo == EXP_COPY) {
-        return y;           /* bit for bit, no status */
-    }
-    x = tepl_elem(v->src[0], pe, r, c);
-    switch (eo) {
-    case EXP_ADD:
-        return vec_binary(v->dt, VEC_ADD, x, y, v->pto_v0, &v->flags);
-    case EXP_SUB:
-        return vec_binary(v->dt, VEC_SUB, x, y, v->pto_v0, &v->flags);
-    case EXP_MUL:
-        return vec_binary(v->dt, VEC_MUL, x, y, v->pto_v0, &v->flags);
-    case EXP_DIV:
-        return sfu_binary(v->dt, SFU_DIV, x, y, v->pto_v0, &v->flags);
-    case EXP_MAX:
-        return vec_binary(v->dt, VEC_MAX, x, y, v->pto_v0, &v->flags);
-    case EXP_MIN:
-        return vec_binary(v->dt, VEC_MIN, x, y, v->pto_v0, &v->flags);
-    default:
-        return sfu_expdif(v->dt, v->dst_dt, x, y, v->pto_v0, &v->flags);
-    }
 }
 
 /* The broadcast: row axis (LB1 | 1) x 1 with Cols 1; column axis
@@ -276,40 +230,11 @@ static void check_divisors(Tepl *v, const TileLocal *b)
     }
 }
 
-/* The VEC operation whose element rule an expansion applies (expand_one) */
+/* The VEC operation whose element rule an expansion applies */
 static const VecBinOp expand_vec_op[] = {
     [EXP_ADD] = VEC_ADD, [EXP_SUB] = VEC_SUB, [EXP_MUL] = VEC_MUL,
     [EXP_MAX] = VEC_MAX, [EXP_MIN] = VEC_MIN,
 };
-
-/*
- * Whether the array kernels compute this expansion: COPY as row fills
- * or copies of the broadcast row; DIV through the SFU quotient kernels;
- * ADD SUB MUL MAX MIN through the VEC kernels (vec_array.h: vec_binary()
- * element by element under the IEEE profile, results and flags, the same
- * rule as expand_one()'s), for the types they serve; EXPDIF as
- * sfu_expdif() does it, in three array steps (the widening, SUB in the
- * destination type, EXP).  The reference profile takes the per-element
- * path for floating types (its ADD / SUB / MUL are raw-carrier
- * arithmetic); integer rules do not depend on the profile.
- */
-static bool expand_array_serves(const Tepl *v)
-{
-    SfuExpandOp eo = v->info->elem;
-
-    switch (eo) {
-    case EXP_COPY:
-        return true;
-    case EXP_DIV:
-    case EXP_EXPDIF:
-        return !v->pto_v0;
-    default:
-        if (v->pto_v0 && tile_dtype_info(v->dt)->is_float) {
-            return false;
-        }
-        return vec_array_binary_serves(v->dt, expand_vec_op[eo]);
-    }
-}
 
 /* n elements of src (FP16 or BF16) widened into FP32 (sfu_expdif_widen()). */
 static void expdif_widen(unsigned src, const void *a, uint32_t *out, uint32_t n,
@@ -320,28 +245,43 @@ static void expdif_widen(unsigned src, const void *a, uint32_t *out, uint32_t n,
     }
 }
 
+/* n pto-v0 EXPDIF elements: sfu_expdif() over the arrays (a row
+ * expansion's broadcast element y, a column expansion's row yrow) */
+static void expdif_v0(Tepl *v, const void *a, const void *yrow, uint64_t y, void *out,
+                      uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        sfu_array_put(v->dst_dt, out, i,
+                      sfu_expdif(v->dt, v->dst_dt, sfu_array_get(v->dt, a, i),
+                                 yrow ? sfu_array_get(v->dt, yrow, i) : y, true, &v->flags));
+    }
+}
+
 /*
- * PE pe's expansion row by row through the array kernels: a row
- * expansion passes the row's broadcast element as the scalar operand, a
- * column expansion the broadcast row as the right operands; EXPDIF
- * widens the sources where its destination is FP32 (wide, and brow for
- * a column's broadcast row) and keeps the difference in diff.  False,
- * with nothing done, when expand_array_serves() says no or a row is not
- * contiguous bytes.
+ * PE pe's expansion row by row through the array kernels (each the same
+ * results and flags as the element rules): a row expansion passes the
+ * row's broadcast element as the scalar operand, a column expansion the
+ * broadcast row as the right operands.  COPY fills or copies rows; DIV
+ * takes sfu_array_binary(); ADD SUB MUL MAX MIN the VEC kernels (under
+ * pto-v0, floating ADD SUB MUL the carrier's integer kernel,
+ * vec_array_binary_type()); EXPDIF is sfu_expdif() in three array steps
+ * (the widening, where its destination is FP32, into wide, and brow for
+ * a column's broadcast row; SUB in the destination type into diff; EXP),
+ * under pto-v0 sfu_expdif() element by element over the rows.  The
+ * sources and the destination are row-major (check_operand(), the
+ * destination's descriptor), every type of whole bytes.
  */
-static bool expand_by_array(Tepl *v, unsigned pe)
+static void expand_by_array(Tepl *v, unsigned pe)
 {
     const TileLocal *b = v->src[v->nsrc - 1];
     bool row = v->info->family == SR_ROW_EXPAND;
     SfuExpandOp eo = v->info->elem;
     uint32_t rows = v->d->d.valid_rows, n = v->d->d.valid_cols;
     unsigned bytes = tile_dtype_bits(v->dt) / 8, dst = v->dst_dt;
-    bool widen = eo == EXP_EXPDIF && v->dt != dst;
+    bool widen = eo == EXP_EXPDIF && v->dt != dst && !v->pto_v0;
 
-    if (!expand_array_serves(v) || !tepl_src_row(v->src[0], pe, 0) ||
-        !tepl_src_row(b, pe, 0) || !tepl_dst_row(v, pe, 0)) {
-        return false;
-    }
+    g_assert(tepl_src_row(v->src[0], pe, 0) && tepl_src_row(b, pe, 0) &&
+             tepl_dst_row(v, pe, 0));
     if (eo == EXP_COPY) {
         /* bit for bit, no status */
         for (uint32_t r = 0; r < rows; r++) {
@@ -351,7 +291,7 @@ static bool expand_by_array(Tepl *v, unsigned pe)
                 memcpy(tepl_dst_row(v, pe, r), tepl_src_row(b, pe, 0), (size_t)n * bytes);
             }
         }
-        return true;
+        return;
     }
 
     g_autofree uint32_t *wide = widen ? g_new(uint32_t, n) : NULL;
@@ -370,6 +310,10 @@ static bool expand_by_array(Tepl *v, unsigned pe)
 
         switch (eo) {
         case EXP_EXPDIF:
+            if (v->pto_v0) {
+                expdif_v0(v, a, yrow, y, out, n);
+                break;
+            }
             /* exp(a - y) in the destination type (sfu_expdif()) */
             if (widen) {
                 expdif_widen(v->dt, a, wide, n, &v->flags);
@@ -386,22 +330,21 @@ static bool expand_by_array(Tepl *v, unsigned pe)
             sfu_array_unary(dst, SFU_EXP, diff, out, n, &v->flags);
             break;
         case EXP_DIV:
-            if (row) {
-                sfu_array_div_scalar(v->dt, a, y, out, n, &v->flags);
-            } else {
-                sfu_array_div(v->dt, a, yrow, out, n, &v->flags);
-            }
+            sfu_array_binary(v->dt, SFU_DIV, a, yrow, y, v->pto_v0, out, n, &v->flags);
             break;
-        default:
+        default: {
+            VecBinOp op = expand_vec_op[eo];
+            unsigned kernel_dt = vec_array_binary_type(v->dt, op, v->pto_v0);
+
             if (row) {
-                vec_array_binary_scalar(v->dt, expand_vec_op[eo], a, y, out, n, &v->flags);
+                vec_array_binary_scalar(kernel_dt, op, a, y, out, n, &v->flags);
             } else {
-                vec_array_binary(v->dt, expand_vec_op[eo], a, yrow, out, n, &v->flags);
+                vec_array_binary(kernel_dt, op, a, yrow, out, n, &v->flags);
             }
             break;
         }
+        }
     }
-    return true;
 }
 
 static void expand_commit(Tepl *v)
@@ -444,13 +387,7 @@ static void expand_commit(Tepl *v)
 
     tepl_begin(v);
     TEPL_FOR_PES(v, pe) {
-        if (expand_by_array(v, pe)) {
-            tepl_pad(v, pe);
-            continue;
-        }
-        TEPL_FOR_VALID(&v->d->d, r, c) {
-            tepl_put(v, pe, r, c, expand_one(v, pe, r, c));
-        }
+        expand_by_array(v, pe);
         tepl_pad(v, pe);
     }
     tepl_finish(v, true);
