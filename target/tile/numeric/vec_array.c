@@ -876,7 +876,9 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
     FLOAT_DISPATCH(dtype, float_arith(dt, K_FMA, l, r, a, out, n, flags));
 }
 
-bool vec_array_fma_v0_serves(unsigned dtype)
+/* the types whose carrier kernel serves pto-v0 TFMA (with the element
+ * rule for NaN and infinite operands, found by their exponent field) */
+static bool fma_v0_carrier(unsigned dtype)
 {
     return vec_array_float_type(dtype) || dtype == TILE_DT_FP64;
 }
@@ -900,7 +902,9 @@ INLINE void fma_v0_specials(unsigned dtype, unsigned b, uint64_t e, const void *
  * pto-v0 TFMA (vec_fma() with pto_v0): where no operand is a NaN or an
  * infinity, the element rule is the carrier words' l * r + a modulo 2^w
  * with no flag -- the unsigned kernel of the width; the other lanes (the
- * invalid cases among them) take the element rule.
+ * invalid cases among them) take the element rule.  TF32, HF32 and the
+ * one-byte floats (whose special encodings are not all an exponent field
+ * of ones) take the element rule in every lane.
  */
 HOST_CLONES
 void vec_array_fma_v0(unsigned dtype, const void *l, const void *r, const void *a, void *out,
@@ -909,8 +913,8 @@ void vec_array_fma_v0(unsigned dtype, const void *l, const void *r, const void *
     const TileDTypeInfo *d = tile_dtype_info(dtype);
     uint64_t e = ((UINT64_C(1) << d->exp_bits) - 1) << (d->width - 1 - d->exp_bits);
 
-    switch (vec_array_fma_v0_serves(dtype) ? d->width : 0) {
-    case 0:                     /* (not served: every lane by the rule) */
+    switch (fma_v0_carrier(dtype) ? d->width : 0) {
+    case 0:                     /* every lane by the rule (e = 0) */
         fma_v0_specials(dtype, d->width / 8, 0, l, r, a, out, n, flags);
         break;
     case 16:

@@ -286,9 +286,9 @@ static bool array_serves(const Vec *v)
 {
     const TeplOpInfo *vo = v->info;
 
-    /* pto-v0's floating TFMA: the carrier's kernel for the common types */
+    /* pto-v0's floating TFMA: vec_array_fma_v0() serves every type */
     if (v->pto_v0 && vo->family == VF_FMA && tile_dtype_info(v->dt)->is_float) {
-        return vec_array_fma_v0_serves(v->dt);
+        return true;
     }
     switch ((VecFamily)vo->family) {
     case VF_BINARY:
