@@ -544,18 +544,18 @@ static unsigned movable_bytes(const TileLocal *dst, const TileLocal *src, unsign
     return bits / 8;
 }
 
-/* the bytes of an element tile_row_read() / tile_row_write() can move
- * between the two tiles in any layout (numeric, one whole-byte width); 0
- * when they cannot */
+/* the bytes of an element in the rows tile_row_read() / tile_row_write()
+ * move between the two tiles in any layout (numeric, one width; a 4-bit
+ * element a byte); 0 when they cannot */
 static unsigned row_copy_bytes(const TileLocal *dst, const TileLocal *src)
 {
     unsigned bits = tile_dtype_bits(src->d.dtype);
 
-    if (bits < 8 || tile_dtype_bits(dst->d.dtype) != bits ||
+    if (tile_dtype_bits(dst->d.dtype) != bits ||
         src->d.storage == TILE_STORAGE_PREDICATE || dst->d.storage == TILE_STORAGE_PREDICATE) {
         return 0;
     }
-    return bits / 8;
+    return bits < 8 ? 1 : bits / 8;
 }
 
 bool tepl_move_window(TileLocal *dst, uint32_t dr, uint32_t dc, const TileLocal *src,

@@ -261,14 +261,14 @@ static inline uint8_t *tepl_dst_row(Tepl *v, unsigned pe, uint32_t r)
     return tepl_row_bytes(v->d, pe, r);
 }
 /*
- * Element moves by rows, for the rearrangements, between tiles of one
- * whole-byte element width; each returns false, having moved nothing,
- * where it cannot, and the caller then moves element by element.
- * tepl_move_window(): the rows x cols elements of src at (sr, sc) to dst
- * at (dr, dc), on PE pe, in any layout (rows of another layout than
- * row-major through tile_row_read() / tile_row_write()).
- * tepl_transpose(): dst[c][r] = src[r][c] over src's valid region, in
- * any layout likewise.
+ * Element moves by rows, for the rearrangements, between numeric tiles
+ * of one element width; each returns false, having moved nothing, where
+ * it cannot (a predicate, two widths), and the caller then moves element
+ * by element.  tepl_move_window(): the rows x cols elements of src at
+ * (sr, sc) to dst at (dr, dc), on PE pe, in any layout (rows of another
+ * layout than row-major, and of a 4-bit type, through tile_row_read() /
+ * tile_row_write()).  tepl_transpose(): dst[c][r] = src[r][c] over src's
+ * valid region, in any layout likewise.
  */
 bool tepl_move_window(TileLocal *dst, uint32_t dr, uint32_t dc, const TileLocal *src,
                       uint32_t sr, uint32_t sc, unsigned pe, uint32_t rows, uint32_t cols);
