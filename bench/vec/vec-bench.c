@@ -101,6 +101,8 @@ static void run_convert_compare(int reps)
         { "BF16->E4M3", TILE_DT_E4M3, TILE_DT_BF16, 0, false },
         { "FP32->E2M3", TILE_DT_E2M3, TILE_DT_FP32, 0, false },
         { "FP32->E8M0", TILE_DT_E8M0, TILE_DT_FP32, 0, false },
+        { "FP32->HiF8", TILE_DT_HIF8, TILE_DT_FP32, 0, false },
+        { "FP16->HiF8 RUP", TILE_DT_HIF8, TILE_DT_FP16, 4, false },
         { "FP32->BF16 v0", TILE_DT_BF16, TILE_DT_FP32, 0, true },
         { "S8->FP32 v0", TILE_DT_FP32, TILE_DT_S8, 0, true },
     };
@@ -196,7 +198,8 @@ int main(int argc, char **argv)
             memcpy(pc + i * w, &c[i], w);
         }
         for (Op op = ADD; op <= FMA_V0; op++) {
-            bool served = op == FMA_V0 ? vec_array_fma_v0_serves(types[t].dt)
+            /* (vec_array_fma_v0() serves every floating type) */
+            bool served = op == FMA_V0 ? tile_dtype_info(types[t].dt)->is_float
                           : op == FMA  ? vec_array_fma_serves(types[t].dt)
                                        : vec_array_binary_serves(types[t].dt, VEC_ADD);
 

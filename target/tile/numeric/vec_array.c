@@ -876,23 +876,17 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
     FLOAT_DISPATCH(dtype, float_arith(dt, K_FMA, l, r, a, out, n, flags));
 }
 
-/* the types whose carrier kernel serves pto-v0 TFMA (with the element
- * rule for NaN and infinite operands, found by their exponent field) */
-static bool fma_v0_carrier(unsigned dtype)
-{
-    return vec_array_float_type(dtype) || dtype == TILE_DT_FP64;
-}
-
 /* The lanes of b-byte words whose exponent field (mask e) is all ones in
- * l, r or a: a NaN or an infinity. */
-INLINE void fma_v0_specials(unsigned dtype, unsigned b, uint64_t e, const void *l,
-                            const void *r, const void *a, void *out, size_t n,
+ * l, r or a (a NaN or an infinity), or which have a bit of mask lz set
+ * (TF32 and HF32's low bits, which a valid encoding leaves zero). */
+INLINE void fma_v0_specials(unsigned dtype, unsigned b, uint64_t e, uint64_t lz,
+                            const void *l, const void *r, const void *a, void *out, size_t n,
                             unsigned *flags)
 {
     for (size_t i = 0; i < n; i++) {
         uint64_t x = raw_get(b, l, i), y = raw_get(b, r, i), z = raw_get(b, a, i);
 
-        if (((x & e) == e) | ((y & e) == e) | ((z & e) == e)) {
+        if (((x & e) == e) | ((y & e) == e) | ((z & e) == e) | !!((x | y | z) & lz)) {
             raw_put(b, out, i, vec_fma(dtype, x, y, z, true, flags));
         }
     }
@@ -902,9 +896,12 @@ INLINE void fma_v0_specials(unsigned dtype, unsigned b, uint64_t e, const void *
  * pto-v0 TFMA (vec_fma() with pto_v0): where no operand is a NaN or an
  * infinity, the element rule is the carrier words' l * r + a modulo 2^w
  * with no flag -- the unsigned kernel of the width; the other lanes (the
- * invalid cases among them) take the element rule.  TF32, HF32 and the
- * one-byte floats (whose special encodings are not all an exponent field
- * of ones) take the element rule in every lane.
+ * invalid cases among them) take the element rule.  Every TFMA type
+ * (FP64 FP32 TF32 HF32 FP16 BF16 E4M3 E5M2) encodes its NaNs and
+ * infinities with the exponent field after the sign all ones; E4M3's
+ * other encodings with that field are normal values, which the element
+ * rule gives the carrier's word for as well.  (A TF32 or HF32 word with
+ * a low bit set, no valid encoding, takes the element rule too.)
  */
 HOST_CLONES
 void vec_array_fma_v0(unsigned dtype, const void *l, const void *r, const void *a, void *out,
@@ -912,22 +909,24 @@ void vec_array_fma_v0(unsigned dtype, const void *l, const void *r, const void *
 {
     const TileDTypeInfo *d = tile_dtype_info(dtype);
     uint64_t e = ((UINT64_C(1) << d->exp_bits) - 1) << (d->width - 1 - d->exp_bits);
+    uint64_t lz = (UINT64_C(1) << d->low_zero_bits) - 1;
 
-    switch (fma_v0_carrier(dtype) ? d->width : 0) {
-    case 0:                     /* every lane by the rule (e = 0) */
-        fma_v0_specials(dtype, d->width / 8, 0, l, r, a, out, n, flags);
+    switch (d->width) {
+    case 8:
+        u8_fma(l, r, a, out, n);
+        fma_v0_specials(dtype, 1, e, lz, l, r, a, out, n, flags);
         break;
     case 16:
         u16_fma(l, r, a, out, n);
-        fma_v0_specials(dtype, 2, e, l, r, a, out, n, flags);
+        fma_v0_specials(dtype, 2, e, lz, l, r, a, out, n, flags);
         break;
     case 32:
         u32_fma(l, r, a, out, n);
-        fma_v0_specials(dtype, 4, e, l, r, a, out, n, flags);
+        fma_v0_specials(dtype, 4, e, lz, l, r, a, out, n, flags);
         break;
     default:
         u64_fma(l, r, a, out, n);
-        fma_v0_specials(dtype, 8, e, l, r, a, out, n, flags);
+        fma_v0_specials(dtype, 8, e, lz, l, r, a, out, n, flags);
         break;
     }
 }

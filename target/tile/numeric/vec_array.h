@@ -84,9 +84,9 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
                    size_t n, unsigned *flags);
 /*
  * Under numeric-profile=pto-v0, out[i] = vec_fma(dtype, l[i], r[i], a[i],
- * true, flags) for every floating type: for FP64, FP32, FP16 and BF16 the
- * carrier's wrapping multiply-add, and the element rule where an operand
- * is a NaN or an infinity; for the others the element rule in each lane.
+ * true, flags) for every floating type TFMA takes: the carrier's wrapping
+ * multiply-add, and the element rule where an operand is a NaN or an
+ * infinity.
  */
 void vec_array_fma_v0(unsigned dtype, const void *l, const void *r, const void *a, void *out,
                       size_t n, unsigned *flags);

@@ -8,11 +8,12 @@
  * bits in host vectors (binary64 lanes rounded once, vec_round.h; into an
  * integer the value rounded, range-checked, clamped or made indefinite),
  * FP32 into FP8 in binary32 lanes, a one-byte or 4-bit source by a table
- * of its results; every lane the fast paths cannot decide, and every
+ * of its results, FP32 / FP16 / BF16 into HiF8 by a table of keys; every lane the fast paths cannot decide, and every
  * other pair, by vec_convert().
  */
 
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "numeric/vec_array.h"
@@ -569,12 +570,114 @@ bool vec_array_convert_serves(unsigned dst, unsigned src)
     return dd && sd && tile_num_tcvt_supported(dst, src);
 }
 
+/*
+ * TCVT from FP32, FP16 and BF16 into HiF8 (PTO-ARCH-DATA-TYPES-FORMAT-
+ * HIF8: at most three mantissa bits, a quantum that depends on the
+ * binade) by table.  Every value's result and flags depend only on its
+ * sign, its binary32 exponent field, the four fraction bits below the
+ * leading one and whether any lower bit is set (the sticky bit): the
+ * quantum keeps at most three of those fraction bits, the next one is
+ * the rounding bit, and below the HiF8 range every nonzero value rounds
+ * alike.  A table of the 2^14 such keys, each converted once by
+ * vec_convert() from a binary32 value with that key, gives every
+ * element's result and flags.  FP16 and BF16 values are widened exactly
+ * to binary32 first (a NaN keeps its quiet bit).  One table for each
+ * RMode and Sat (32 KiB each), built on first use; a thread that finds
+ * one being built by another converts element by element meanwhile.
+ */
+#define HIF8_KEYS (1u << 14)
+
+typedef struct Hif8Table {
+    uint8_t out[HIF8_KEYS];
+    uint8_t flags[HIF8_KEYS];
+} Hif8Table;
+
+enum { TABLE_EMPTY, TABLE_BUILDING, TABLE_BUILT };
+
+static Hif8Table hif8_tables[8][2];
+static _Atomic int hif8_state[8][2];
+
+static inline unsigned hif8_key(uint32_t w)
+{
+    return (w >> 31) << 13 | ((w >> 23) & 0xff) << 5 | ((w >> 19) & 0xf) << 1 |
+           ((w & 0x7ffff) != 0);
+}
+
+static const Hif8Table *hif8_table(unsigned rmode, bool sat)
+{
+    Hif8Table *t;
+    int empty = TABLE_EMPTY;
+
+    if (rmode >= 8) {
+        return NULL;
+    }
+    t = &hif8_tables[rmode][sat];
+    if (atomic_load_explicit(&hif8_state[rmode][sat], memory_order_acquire) == TABLE_BUILT) {
+        return t;
+    }
+    if (!atomic_compare_exchange_strong(&hif8_state[rmode][sat], &empty, TABLE_BUILDING)) {
+        return NULL;                    /* another thread builds it */
+    }
+    for (unsigned k = 0; k < HIF8_KEYS; k++) {
+        /* the key's own value: its sticky bit as the lowest fraction bit */
+        uint32_t w = (k >> 13) << 31 | ((k >> 5) & 0xff) << 23 | ((k >> 1) & 0xf) << 19 | (k & 1);
+        unsigned f = 0;
+
+        t->out[k] = vec_convert(TILE_DT_HIF8, TILE_DT_FP32, w, rmode, sat, false, &f);
+        t->flags[k] = f;
+    }
+    atomic_store_explicit(&hif8_state[rmode][sat], TABLE_BUILT, memory_order_release);
+    return t;
+}
+
+/* an FP16 encoding as the binary32 encoding of the same value */
+static inline uint32_t fp16_as_fp32(uint32_t h)
+{
+    uint32_t sign = (h & 0x8000) << 16, e = (h >> 10) & 0x1f, f = h & 0x3ff;
+    int lead;
+
+    if (e == 0x1f) {
+        return sign | 0x7f800000 | f << 13;
+    }
+    if (e) {
+        return sign | (e + 112) << 23 | f << 13;
+    }
+    if (!f) {
+        return sign;
+    }
+    lead = 31 - __builtin_clz(f);       /* f * 2^-24 = 2^(lead - 24) * 1.xxx */
+    return sign | (uint32_t)(lead + 103) << 23 | ((f << (23 - lead)) & 0x7fffff);
+}
+
+INLINE void convert_to_hif8(unsigned src, const Hif8Table *t, const void *in, void *out,
+                            size_t n, unsigned *flags)
+{
+    uint8_t *o = out;
+    unsigned fl = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        uint32_t w = src == TILE_DT_FP32 ? (uint32_t)raw_get(4, in, i)
+                     : src == TILE_DT_BF16 ? (uint32_t)raw_get(2, in, i) << 16
+                     : fp16_as_fp32(raw_get(2, in, i));
+        unsigned k = hif8_key(w);
+
+        o[i] = t->out[k];
+        fl |= t->flags[k];
+    }
+    *flags |= fl;
+}
+
 HOST_CLONES
 void vec_array_convert(unsigned dst, unsigned src, unsigned rmode, bool sat, const void *in,
                        void *out, size_t n, unsigned *flags)
 {
     TileRound rm = tile_round_from_rmode(rmode, tile_round_tcvt_default(dst));
+    const Hif8Table *hif8;
 
+    if (dst == TILE_DT_HIF8 && vec_array_float_type(src) && (hif8 = hif8_table(rmode, sat))) {
+        FLOAT_DISPATCH(src, convert_to_hif8(dt, hif8, in, out, n, flags));
+        return;
+    }
     if (src == TILE_DT_FP32 && (dst == TILE_DT_E4M3 || dst == TILE_DT_E5M2) &&
         rm == TILE_RND_RNE) {
         convert_f32_to_fp8(dst, rmode, sat, in, out, n, flags);
