@@ -594,6 +594,14 @@ def gen_reduce(outdir):
                 continue
             reduce_case(P, dt, op, "row", (0, 1, 2), shape=(2, 16, 16))
             reduce_case(P, dt, op, "col", (1,), shape=(16, 3, 4))
+    # an index past the element type's range: the U32 result keeps it
+    for dt, op, big in (("u8", "argmax", 200), ("s8", "argmin", 0x80), ("u16", "argmax", 9)):
+        rows = [[big if c == 260 + r else 1 for c in range(300)] for r in range(2)]
+        reduce_case(P, dt, op, "row", ALL, vals=same(ALL, rows), shape=(2, 300, 512),
+                    what=" (index above 255)")
+    reduce_case(P, "u8", "argmax", "col", ALL,
+                vals=same(ALL, [[7 if r == 270 else 1] for r in range(300)]),
+                shape=(300, 1, 1), what=" (index above 255)")
     P.case("pools: every destination charged in each PE of its mask")
     P.check_pools()
     P.write(outdir, header(

@@ -493,31 +493,44 @@ static unsigned scale_b(CubeOp *c, unsigned pe, uint32_t kb, uint32_t n)
 
 /* ---- The products ---- */
 
-/* The reference profile's product on one PE (pto_v0 only). */
+/*
+ * The reference profile's product on one PE (pto_v0 only;
+ * TileProfileMatrixAccumulate and ...ScaledAccumulate): products of the
+ * model's element words (S8 / S16 sign-extended, the rest zero-extended),
+ * each scaled by its E8M0 word where the operand is, summed modulo 2^64
+ * onto C, low 32 bits kept.  Modulo 2^32 only the low 32 bits of each
+ * scaled word count and any grouping of the sum gives the same bits: the
+ * integer product kernel (cube_gemm_i32(), C += A * B modulo 2^32) on the
+ * scaled words.
+ */
 static void product_v0(CubeOp *c, unsigned pe, const uint64_t *ra, const uint64_t *rb,
                        uint32_t *acc)
 {
-    /* the reference profile (TileProfileMatrixAccumulate and
-     * ...ScaledAccumulate): products of the model's element words (S8 /
-     * S16 sign-extended, the rest zero-extended), modulo 2^64, low 32
-     * bits kept */
+    g_autofree int32_t *a = g_new(int32_t, (size_t)c->M * c->K);
+    g_autofree int32_t *b = g_new(int32_t, (size_t)c->K * c->N);
+    CubeGemmI32 g = { c->M, c->N, c->K, a, c->K, b, c->N, acc, c->N };
+
     for (uint32_t m = 0; m < c->M; m++) {
-        for (uint32_t n = 0; n < c->N; n++) {
-            uint64_t v = acc[m * c->N + n];
-            for (uint32_t k = 0; k < c->K; k++) {
-                uint64_t a = tile_v0_word(c->atype, ra[m * c->K + k]);
-                uint64_t b = tile_v0_word(c->btype, rb[k * c->N + n]);
-                if (c->mx && c->a_scaled) {
-                    a *= scale_a(c, pe, m, k / 32);
-                }
-                if (c->mx && c->b_scaled) {
-                    b *= scale_b(c, pe, k / 32, n);
-                }
-                v += a * b;
+        for (uint32_t k = 0; k < c->K; k++) {
+            uint64_t w = tile_v0_word(c->atype, ra[m * c->K + k]);
+
+            if (c->mx && c->a_scaled) {
+                w *= scale_a(c, pe, m, k / 32);
             }
-            acc[m * c->N + n] = (uint32_t)v;
+            a[m * c->K + k] = (int32_t)(uint32_t)w;
         }
     }
+    for (uint32_t k = 0; k < c->K; k++) {
+        for (uint32_t n = 0; n < c->N; n++) {
+            uint64_t w = tile_v0_word(c->btype, rb[k * c->N + n]);
+
+            if (c->mx && c->b_scaled) {
+                w *= scale_b(c, pe, k / 32, n);
+            }
+            b[k * c->N + n] = (int32_t)(uint32_t)w;
+        }
+    }
+    cube_gemm_i32(&g);
 }
 
 /* The MX product on one PE. */

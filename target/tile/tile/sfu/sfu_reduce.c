@@ -138,7 +138,7 @@ static void reduce_by_array(Tepl *v, unsigned pe)
 
         sfu_array_fold_rows(kernel_dt, op, rp, rows, cols, res, &v->flags);
         for (uint32_t r = 0; r < rows; r++) {
-            tepl_put(v, pe, r, 0, (res[r] * one) & mask);
+            tepl_put(v, pe, r, 0, raw ? (res[r] * one) & mask : res[r]);
         }
     } else {
         uint8_t *out = tepl_dst_row(v, pe, 0);
