@@ -72,8 +72,10 @@ void sfu_array_unary_v0(unsigned dtype, SfuUnOp op, const void *src, void *out, 
  * at a time, column folds eight columns at a time, FP32 column SUMs across
  * the columns, PRODs one row or column at a time); each fold with a NaN
  * operand, or for SUM and PROD an infinite operand, an overflow or (PROD)
- * a product that may underflow, is redone by tile_reduce_step(); every
- * other type loops over it.
+ * a product that may underflow, is redone by tile_reduce_step(); the
+ * integer types fold modulo 2^w in any grouping (SUM, PROD) or in order
+ * (MAX, MIN, ARG*) without it (sfu_fold.c); every other type loops over
+ * it.
  */
 uint64_t sfu_array_fold(unsigned dtype, TileReduceOp op, const void *a, size_t n,
                         unsigned *flags);

@@ -8,8 +8,9 @@
  * bits in host vectors (binary64 lanes rounded once, vec_round.h; into an
  * integer the value rounded, range-checked, clamped or made indefinite),
  * FP32 into FP8 in binary32 lanes, a one-byte or 4-bit source by a table
- * of its results, FP32 / FP16 / BF16 into HiF8 by a table of keys; every lane the fast paths cannot decide, and every
- * other pair, by vec_convert().
+ * of its results, FP32 / FP16 / BF16 into HiF8 by a table of keys; every
+ * lane the fast paths cannot decide, and every other pair, by
+ * vec_convert().
  */
 
 #include <math.h>
