@@ -68,7 +68,9 @@ START_TEST(test_unary_v0)
         }
     }
     for (unsigned i = 0; i < 20000; i++) {
-        xs[i] = i < (sizeof(fp32_edges) / sizeof(fp32_edges[0])) ? fp32_edges[i] : random_elem(FP32);
+        bool edge = i < sizeof(fp32_edges) / sizeof(fp32_edges[0]);
+
+        xs[i] = edge ? fp32_edges[i] : random_elem(FP32);
     }
     for (unsigned k = 0; k < 5; k++) {
         check_unary_v0(FP32, k, xs, 20000);
