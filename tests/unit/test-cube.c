@@ -265,10 +265,13 @@ START_TEST(test_a16_rows)
 END_TEST
 
 /*
- * A borrowed B (cube_gemm_f32()) whose rows are 1 KiB apart or more, of
- * whole panels of the wide kernel and K past one slice: packed
- * WIDE_PACK_KC steps at a time (gemm.c); rows 1, 4 and 16 KiB apart, K
- * ending inside a slice, C accumulated (random) and from zero.
+ * A borrowed B (cube_gemm_f32()) of whole panels of the wide kernel whose
+ * K slice, read in place, would not stay in the first-level cache:
+ * packed WIDE_PACK_KC steps at a time (gemm.c, wide_pack_pays()); rows
+ * 1, 4 and 16 KiB apart with K past one slice, K ending inside a slice;
+ * rows 1 KiB and two panels' rows apart with K within one slice (packed
+ * too), and K short enough to stay in place; C accumulated (random) and
+ * from zero.
  */
 START_TEST(test_wide_packed_b)
 {
@@ -279,6 +282,9 @@ START_TEST(test_wide_packed_b)
     run_f32_ld(13, w, 300, -1, 1024, false);
     run_f32_ld(2 * h->mr + 5, 2 * w, 600, 1024, 4096, false);
     run_f32_ld(7, 2 * w, 257, -1, 2 * w + 200, true);
+    run_f32_ld(29, 4 * w, 64, -1, 256, false);
+    run_f32_ld(13, 2 * w, 200, -1, 2 * w, true);
+    run_f32_ld(2 * h->mr + 1, 2 * w, 40, -1, 2 * w, false);
 }
 END_TEST
 

@@ -348,17 +348,34 @@ static const uint32_t *a_packed(const uint32_t *A, int lda, int M, int mr, int k
 #define IN_PLACE_ROW_BYTES 2048
 
 /*
- * Except for the FP32 wide kernel when K runs past one slice and B's rows
- * are 1 KiB apart or more: then B is packed WIDE_PACK_KC steps at a time
- * into panels of the wide kernel's 2 nr columns (on AVX-512, 32 KiB a
- * panel's slice, which stays in the first-level cache for every block of
- * rows; read in place, rows 1 KiB apart fall into a quarter of its sets
- * and the panel streamed from the second level for each block: a 128 x
- * 256 x 1024 product went from 0.99-1.03x OpenBLAS to 1.05-1.08x, 128 x
- * 1024 x 1024 from 1.04-1.11x to 1.15x).
+ * Except for the FP32 wide kernel when a K slice of its panel, read in
+ * place, would not stay in the first-level cache: then B is packed
+ * WIDE_PACK_KC steps at a time into panels of the wide kernel's 2 nr
+ * columns (on AVX-512, 32 KiB a panel's slice, which stays there for
+ * every block of rows).  A panel's row is P = 2 nr * 4 bytes; B's rows S
+ * bytes apart, S a power of two above P, reach only P / S of the
+ * cache's sets, so the slice of min(K, KC) rows needs as many sets as
+ * min(K, KC) * S bytes would: packed when that passes
+ * WIDE_PACK_REACH_BYTES, the first-level data cache of the host measured
+ * (48 KiB; for other S, which spread over more sets, the rule errs
+ * toward packing).  Rows no further apart than P are the panels already.
+ * Measured, x OpenBLAS: 128 x 256 x 1024 0.99-1.03 -> 1.05-1.08, 128 x
+ * 1024 x 1024 1.04-1.11 -> 1.15 (rows 1 KiB and 4 KiB apart, K past one
+ * slice); 128 x 256 x 256 1.04-1.06 -> 1.08-1.11 and 128 x 512 x 128
+ * 0.95 -> 1.08-1.09 (rows 1 and 2 KiB apart, one slice); 128 x 128 x 64,
+ * whose rows 512 bytes apart fit, stays in place (packed: 4 % slower).
  */
 #define WIDE_PACK_KC 128
-#define WIDE_PACK_ROW_BYTES 1024
+#define WIDE_PACK_REACH_BYTES (48 * 1024)
+
+/* whether a borrowed B goes packed for the wide kernel (see above) */
+static bool wide_pack_pays(const CubePanels *b, const GemmHostKernels *h, int K, int kb)
+{
+    size_t row_bytes = (size_t)b->ld * 4, panel_row_bytes = (size_t)2 * h->nr * 4;
+
+    return row_bytes > panel_row_bytes &&
+           (size_t)MIN(K, kb) * row_bytes > WIDE_PACK_REACH_BYTES;
+}
 
 /* rows k0 .. k0 + kc - 1 of B (N columns, row stride ld) into panels of
  * nr columns, each kc x nr, the columns past N zero */
@@ -421,8 +438,8 @@ static void blocked(Kind kind, int kb, int M, const uint32_t *A, int lda, const 
         if (in_place && kind == KIND_F32 && h->f32_wide && b->N % (2 * h->nr) == 0) {
             nr = 2 * h->nr;
         }
-        if (kind == KIND_F32 && h->f32_wide && b->N % (2 * h->nr) == 0 && K > kb &&
-            (size_t)b->ld * 4 >= WIDE_PACK_ROW_BYTES) {
+        if (kind == KIND_F32 && h->f32_wide && b->N % (2 * h->nr) == 0 &&
+            wide_pack_pays(b, h, K, kb)) {
             nr = 2 * h->nr;
             in_place = false;
             kb = WIDE_PACK_KC;
