@@ -452,11 +452,56 @@ static uint64_t shared_raw(const TileShared *s, uint32_t r, uint32_t col)
     return tile_elem_get(s->payload, tile_dtype_bits(s->d.dtype), tile_storage_index(&s->d, r, col));
 }
 
+/*
+ * The rows x cols valid elements of a Local operand on pe as raw words
+ * (out[r * cols + c], zero-extended, as local_raw() gives them): its rows
+ * read in bulk whatever the layout (tile_row_read(); a 4-bit element a
+ * byte), then widened.
+ */
+static void local_rows_raw(const TileLocal *t, unsigned pe, uint32_t rows, uint32_t cols,
+                           uint64_t *out)
+{
+    unsigned bits = tile_dtype_bits(t->d.dtype), bytes = bits < 8 ? 1 : bits / 8;
+    g_autofree uint8_t *row = g_malloc((size_t)cols * bytes);
+
+    for (uint32_t r = 0; r < rows; r++) {
+        uint64_t *o = out + (size_t)r * cols;
+
+        tile_row_read(&t->d, t->frag[pe], r, 0, cols, row);
+        switch (bytes) {        /* (each width a constant loop) */
+        case 1:
+            for (uint32_t c = 0; c < cols; c++) {
+                o[c] = row[c];
+            }
+            break;
+        case 2:
+            for (uint32_t c = 0; c < cols; c++) {
+                o[c] = lduw_le_p(row + 2 * c);
+            }
+            break;
+        case 4:
+            for (uint32_t c = 0; c < cols; c++) {
+                o[c] = ldl_le_p(row + 4 * c);
+            }
+            break;
+        default:
+            for (uint32_t c = 0; c < cols; c++) {
+                o[c] = ldq_le_p(row + 8 * c);
+            }
+            break;
+        }
+    }
+}
+
 /* The raw M x K of A on PE pe (row-major), and the K x N of B. */
 static void raw_a(CubeOp *c, unsigned pe, uint64_t *out)
 {
     const TileShared *s = c->sh_a >= 0 ? &c->op->f->shared[c->sh_a] : NULL;
 
+    if (!s) {
+        local_rows_raw(c->A, pe, c->M, c->K, out);
+        return;
+    }
     for (uint32_t m = 0; m < c->M; m++) {
         for (uint32_t k = 0; k < c->K; k++) {
             uint32_t row = pe * c->M + m;
@@ -470,6 +515,10 @@ static void raw_b(CubeOp *c, unsigned pe, uint64_t *out)
 {
     const TileShared *s = c->sh_b >= 0 ? &c->op->f->shared[c->sh_b] : NULL;
 
+    if (!s) {
+        local_rows_raw(c->B, pe, c->K, c->N, out);
+        return;
+    }
     for (uint32_t k = 0; k < c->K; k++) {
         for (uint32_t n = 0; n < c->N; n++) {
             out[(size_t)k * c->N + n] = !s ? local_raw(c->B, pe, k, n) :
