@@ -76,4 +76,27 @@ static inline bool elem_nan_operands(unsigned dtype, TileNumClass cl, TileNumCla
     return true;
 }
 
+/*
+ * An FP16 encoding as the binary32 encoding of the same value, exactly
+ * (subnormals normalized); a NaN keeps its payload, quiet bit included,
+ * shifted into place.
+ */
+static inline uint32_t elem_fp16_as_fp32(uint32_t h)
+{
+    uint32_t sign = (h & 0x8000) << 16, e = (h >> 10) & 0x1f, f = h & 0x3ff;
+    int lead;
+
+    if (e == 0x1f) {
+        return sign | 0x7f800000 | f << 13;
+    }
+    if (e) {
+        return sign | (e + 112) << 23 | f << 13;
+    }
+    if (!f) {
+        return sign;
+    }
+    lead = 31 - __builtin_clz(f);       /* f * 2^-24 = 2^(lead - 24) * 1.xxx */
+    return sign | (uint32_t)(lead + 103) << 23 | ((f << (23 - lead)) & 0x7fffff);
+}
+
 #endif /* TARGET_TILE_ELEM_UTIL_H */

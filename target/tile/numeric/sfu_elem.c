@@ -320,25 +320,11 @@ uint64_t sfu_unary(unsigned dtype, SfuUnOp op, uint64_t v, bool pto_v0, unsigned
  * a NaN becomes 0x7fc00000. */
 uint32_t sfu_widen_fp16_fp32(uint64_t raw, bool *snan)
 {
-    uint32_t sign = (raw >> 15 & 1) << 31, e = raw >> 10 & 0x1f, f = raw & 0x3ff;
-    int shift;
-
-    if (e == 0x1f) {
-        if (f) {
-            *snan |= !(f & 0x200);
-            return 0x7fc00000;
-        }
-        return sign | 0x7f800000;
+    if ((raw & 0x7c00) == 0x7c00 && (raw & 0x3ff)) {
+        *snan |= !(raw & 0x200);
+        return 0x7fc00000;
     }
-    if (e) {
-        return sign | (e + 112) << 23 | f << 13;
-    }
-    if (!f) {
-        return sign;
-    }
-    /* f * 2^-24: shift the leading one to bit 10, the hidden bit */
-    shift = __builtin_clz(f) - 21;
-    return sign | (uint32_t)(113 - shift) << 23 | ((f << shift) & 0x3ff) << 13;
+    return elem_fp16_as_fp32(raw & 0xffff);
 }
 
 /*

@@ -631,25 +631,6 @@ static const Hif8Table *hif8_table(unsigned rmode, bool sat)
     return t;
 }
 
-/* an FP16 encoding as the binary32 encoding of the same value */
-static inline uint32_t fp16_as_fp32(uint32_t h)
-{
-    uint32_t sign = (h & 0x8000) << 16, e = (h >> 10) & 0x1f, f = h & 0x3ff;
-    int lead;
-
-    if (e == 0x1f) {
-        return sign | 0x7f800000 | f << 13;
-    }
-    if (e) {
-        return sign | (e + 112) << 23 | f << 13;
-    }
-    if (!f) {
-        return sign;
-    }
-    lead = 31 - __builtin_clz(f);       /* f * 2^-24 = 2^(lead - 24) * 1.xxx */
-    return sign | (uint32_t)(lead + 103) << 23 | ((f << (23 - lead)) & 0x7fffff);
-}
-
 INLINE void convert_to_hif8(unsigned src, const Hif8Table *t, const void *in, void *out,
                             size_t n, unsigned *flags)
 {
@@ -659,7 +640,7 @@ INLINE void convert_to_hif8(unsigned src, const Hif8Table *t, const void *in, vo
     for (size_t i = 0; i < n; i++) {
         uint32_t w = src == TILE_DT_FP32 ? (uint32_t)raw_get(4, in, i)
                      : src == TILE_DT_BF16 ? (uint32_t)raw_get(2, in, i) << 16
-                     : fp16_as_fp32(raw_get(2, in, i));
+                     : elem_fp16_as_fp32(raw_get(2, in, i));
         unsigned k = hif8_key(w);
 
         o[i] = t->out[k];
