@@ -66,16 +66,23 @@ static float rand_value(void)
     return (rnd() & 1) ? INFINITY : -INFINITY;
 }
 
-/* lda, ldb below zero: K or N plus 0 to 2 */
-static void run_f32_ld(int M, int N, int K, int lda, int ldb, bool finite_only)
+/* lda, ldb below zero: K or N plus 0 to 2; b_shift below zero: B where
+ * malloc() puts it, else b_shift elements past the start of a cache line */
+static void run_f32_at(int M, int N, int K, int lda, int ldb, bool finite_only, int b_shift)
 {
     int ldc = N + (int)(rnd() % 3);
-    float *A, *B, *C1 = malloc(sizeof(float) * M * ldc), *C2 = malloc(sizeof(float) * M * ldc);
+    float *A, *B, *B_block = NULL;
+    float *C1 = malloc(sizeof(float) * M * ldc), *C2 = malloc(sizeof(float) * M * ldc);
 
     lda = lda < 0 ? K + (int)(rnd() % 3) : lda;
     ldb = ldb < 0 ? N + (int)(rnd() % 3) : ldb;
     A = malloc(sizeof(float) * M * lda + 4);
-    B = malloc(sizeof(float) * K * ldb + 4);
+    if (b_shift < 0) {
+        B = malloc(sizeof(float) * K * ldb + 4);
+    } else {
+        B_block = aligned_alloc(64, (sizeof(float) * ((size_t)K * ldb + b_shift) + 64) / 64 * 64);
+        B = B_block + b_shift;
+    }
 
     for (int i = 0; i < M * lda; i++) {
         A[i] = finite_only ? ((int)(rnd() % 2001) - 1000) / 64.0f : rand_value();
@@ -98,9 +105,14 @@ static void run_f32_ld(int M, int N, int K, int lda, int ldb, bool finite_only)
         }
     }
     free(A);
-    free(B);
+    free(B_block ? B_block : B);
     free(C1);
     free(C2);
+}
+
+static void run_f32_ld(int M, int N, int K, int lda, int ldb, bool finite_only)
+{
+    run_f32_at(M, N, K, lda, ldb, finite_only, -1);
 }
 
 static void run_f32(int M, int N, int K, bool finite_only)
@@ -245,6 +257,29 @@ END_TEST
  * multiples of its tile, K of 16 and less, C accumulated (random, NaNs
  * and infinities among the operands) and from zero (the typed path).
  */
+/*
+ * A borrowed B whose rows start a cache line and one whose rows do not
+ * (gemm.c, rows_aligned()): read in place, or packed when it is larger
+ * than the first-level cache, for the wide kernel where its width allows,
+ * else the full and half kernels; rows a cache line apart and more.
+ */
+START_TEST(test_b_alignment)
+{
+    const GemmHostKernels *h = gemm_host_kernels();
+    const int widths[] = { h->nr / 2, h->nr, 2 * h->nr, 4 * h->nr };
+
+    for (int w = 0; w < 4; w++) {
+        for (int shift = 0; shift < 3; shift++) {
+            int N = widths[w];
+
+            run_f32_at(2 * h->mr + 5, N, 16, -1, N, shift == 1, shift);
+            run_f32_at(2 * h->mr + 5, N, 300, -1, N, shift == 2, shift);
+            run_f32_at(h->mr + 1, N, 200, -1, N + 16, false, shift);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_a16_rows)
 {
     const GemmHostKernels *h = gemm_host_kernels();
@@ -360,6 +395,67 @@ START_TEST(test_nan)
     cube_gemm_f32(&h);
     ck_assert_uint_eq(f_bits(C[0]), 0x7fc00000);
     ck_assert_uint_eq(f_bits(C2[0]), 0x7fc00000);
+}
+END_TEST
+
+/*
+ * One NaN in a tile of finite values, in each position of the tile of
+ * each kernel in turn (full, half, wide, and A's rows 16 apart): it comes
+ * out the canonical NaN (the kernels test a whole tile for NaNs at once,
+ * gemm_micro.h), and nothing else changes.  The NaN is C's initial value
+ * with a payload and a sign, or an A element (the NaN from the product).
+ */
+static void run_one_nan(int M, int N, int K, int lda, int at, bool in_a)
+{
+    float *A = malloc(sizeof(float) * M * lda), *B = malloc(sizeof(float) * K * N);
+    float *C1 = malloc(sizeof(float) * M * N), *C2 = malloc(sizeof(float) * M * N);
+    CubeGemmF32 r = { M, N, K, A, lda, B, N, C1, N };
+    CubeGemmF32 o = { M, N, K, A, lda, B, N, C2, N };
+
+    for (int i = 0; i < M * lda; i++) {
+        A[i] = ((int)(rnd() % 201) - 100) / 64.0f;
+    }
+    for (int i = 0; i < K * N; i++) {
+        B[i] = ((int)(rnd() % 201) - 100) / 64.0f;
+    }
+    for (int i = 0; i < M * N; i++) {
+        C1[i] = C2[i] = ((int)(rnd() % 201) - 100) / 64.0f;
+    }
+    if (in_a) {
+        A[(at / N) * lda + (int)(rnd() % K)] = bits_f(0x7f812345);
+    } else {
+        C1[at] = C2[at] = bits_f(0xffc00123);
+    }
+    cube_gemm_f32_ref(&r);
+    cube_gemm_f32(&o);
+    for (int i = 0; i < M * N; i++) {
+        ck_assert_msg(f_bits(C1[i]) == f_bits(C2[i]), "%dx%dx%d NaN at %d: C[%d] reference "
+                      "0x%08x optimized 0x%08x", M, N, K, at, i, f_bits(C1[i]), f_bits(C2[i]));
+    }
+    ck_assert_uint_eq(f_bits(C2[in_a ? (at / N) * N : at]), 0x7fc00000);
+    free(A);
+    free(B);
+    free(C1);
+    free(C2);
+}
+
+START_TEST(test_nan_each_lane)
+{
+    const GemmHostKernels *h = gemm_host_kernels();
+    const int rows[] = { h->mr, h->mr_half, h->mr_wide ? h->mr_wide : h->mr,
+                         h->mr_a16 ? h->mr_a16 : h->mr_half };
+    const int cols[] = { h->nr, h->nr / 2, h->f32_wide ? 2 * h->nr : h->nr, h->nr / 2 };
+
+    for (int t = 0; t < 4; t++) {
+        int lda = t == 3 ? 16 : 20;
+
+        for (int at = 0; at < rows[t] * cols[t]; at++) {
+            run_one_nan(rows[t], cols[t], t == 3 ? 16 : 20, lda, at, false);
+        }
+        for (int m = 0; m < rows[t]; m++) {
+            run_one_nan(rows[t], cols[t], t == 3 ? 16 : 20, lda, m * cols[t], true);
+        }
+    }
 }
 END_TEST
 
@@ -737,10 +833,12 @@ int main(void)
         tcase_add_test(tc, test_packed_a);
     tcase_add_test(tc, test_wide_packed_b);
     tcase_add_test(tc, test_a16_rows);
+    tcase_add_test(tc, test_b_alignment);
     tcase_add_test(tc, test_from_zero_paths);
         tcase_add_test(tc, test_k_order);
         tcase_add_test(tc, test_fused);
         tcase_add_test(tc, test_nan);
+        tcase_add_test(tc, test_nan_each_lane);
         tcase_add_test(tc, test_wrap);
         tcase_add_test(tc, test_typed);
         tcase_add_test(tc, test_typed_mixed_int);

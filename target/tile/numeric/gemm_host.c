@@ -46,12 +46,15 @@ static const GemmHostKernels plain = {
 
 /* the 16-bit pair multiply-add (gemm_micro.h): PMADDWD, whose one
  * overflowing case (-2^15)^2 * 2 wraps to the residue modulo 2^32 that the
- * exact sum has, then a 32-bit add */
+ * exact sum has, then a 32-bit add; whether a vector holds a NaN: one
+ * unordered compare and a test of its mask */
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
 #define GM_LEAVE AVX_LEAVE
 #define GM_MADD16_HOST(acc, a, b) \
     ((acc) + (__typeof__(acc))_mm256_madd_epi16((__m256i)(a), (__m256i)(b)))
+#define GM_ANY_NAN_HOST(x) \
+    (_mm256_movemask_ps(_mm256_cmp_ps((__m256)(x), (__m256)(x), _CMP_UNORD_Q)) != 0)
 #define GM_VW 8
 #define GM_MR 6
 #define GM_MR_HALF 12
@@ -66,6 +69,7 @@ static const GemmHostKernels plain = {
 #define GM_LEAVE AVX_LEAVE
 #define GM_MADD16_HOST(acc, a, b) \
     ((acc) + (__typeof__(acc))_mm512_madd_epi16((__m512i)(a), (__m512i)(b)))
+#define GM_ANY_NAN_HOST(x) (_mm512_cmp_ps_mask((__m512)(x), (__m512)(x), _CMP_UNORD_Q) != 0)
 #define GM_VW 16
 #define GM_MR 12
 #define GM_MR_HALF 12
