@@ -373,6 +373,14 @@ START_TEST(test_convert_hand)
 }
 END_TEST
 
+/*
+ * A one-byte source converts through a table of its 256 conversions kept
+ * for one pair, mode and Sat: calls that differ in one of them alone get
+ * their own results.  By hand: E4M3 0x3c is 0.0111.100 = 1.5, E5M2 0x3c
+ * is 0.01111.00 = 1.0; E4M3 0x46 is 0.1000.110 = 3.5 (toward zero 3, to
+ * nearest even 4); E5M2 0x7c is +infinity (into FP16 infinity, with Sat
+ * the largest finite value 0x7bff, OF NX).
+ */
 START_TEST(test_convert_byte_table)
 {
     static const struct {

@@ -86,7 +86,7 @@ void vec_array_fma(unsigned dtype, const void *l, const void *r, const void *a, 
  * Under numeric-profile=pto-v0, out[i] = vec_fma(dtype, l[i], r[i], a[i],
  * true, flags) for every floating type TFMA takes: the carrier's wrapping
  * multiply-add, and the element rule where an operand is a NaN or an
- * infinity.
+ * infinity, or a TF32 / HF32 word with a low bit set (no valid encoding).
  */
 void vec_array_fma_v0(unsigned dtype, const void *l, const void *r, const void *a, void *out,
                       size_t n, unsigned *flags);
